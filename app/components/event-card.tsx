@@ -1,0 +1,91 @@
+import { CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCap, Briefcase, Anchor } from "lucide-react";
+import { Link } from "react-router";
+import { useI18n } from "~/i18n";
+import { durationDays, formatDateRange, formatPrice, type EventKind, type EventView } from "~/lib/events";
+import { Badge } from "./ui/badge";
+
+export const KIND_ICONS: Record<EventKind, typeof Sailboat> = {
+  race: Trophy,
+  event: Anchor,
+  training: GraduationCap,
+  sailing: Sailboat,
+  corporate: Briefcase,
+};
+
+export function EventStatusBadge({ event }: { event: EventView }) {
+  const { t } = useI18n();
+  // Shown only while the event's end date is in the future (the spec's rule).
+  if (event.ended) return null;
+  if (event.status === "live") return <Badge variant="destructive">{t("events.status.live")}</Badge>;
+  if (event.status === "completed") return <Badge variant="secondary">{t("events.status.completed")}</Badge>;
+  if (event.status === "cancelled") return <Badge variant="outline">{t("events.status.cancelled")}</Badge>;
+  return <Badge>{t("events.status.upcoming")}</Badge>;
+}
+
+/** An event in a list; links to its dialog on /calendar so the link can be shared. */
+export function EventCard({ event, headingLevel = 3 }: { event: EventView; headingLevel?: 2 | 3 }) {
+  const { t, locale } = useI18n();
+  const Icon = KIND_ICONS[event.kind];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const days = durationDays(event.startDate, event.endDate);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg">
+      <div className="relative aspect-[16/9] overflow-hidden bg-ocean-700">
+        {event.imageUrl && (
+          <img
+            src={event.imageUrl}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        )}
+        <div className="absolute left-3 top-3 flex gap-2">
+          <EventStatusBadge event={event} />
+        </div>
+        <span className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-navy-900" title={t(`events.kind.${event.kind}` as const)}>
+          <Icon className="size-5" aria-hidden />
+          <span className="sr-only">{t(`events.kind.${event.kind}` as const)}</span>
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading className="text-2xl font-semibold leading-tight text-navy-900">
+          <Link to={`/calendar?event=${encodeURIComponent(event.slug)}`} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+            {event.name}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>
+        <dl className="mt-auto space-y-1.5 text-sm text-slate-700">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">{t("events.dates")}</dt>
+            <CalendarDays className="size-4 text-ocean-600" aria-hidden />
+            <dd>
+              {formatDateRange(event.startDate, event.endDate, locale)}
+              <span className="text-muted-foreground"> · {t(days === 1 ? "events.durationOne" : "events.duration", { days })}</span>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">{t("events.location")}</dt>
+            <MapPin className="size-4 text-ocean-600" aria-hidden />
+            <dd>{event.location}</dd>
+          </div>
+          {event.placesLeft !== null && event.status === "upcoming" && event.bookingMode === "registration" && (
+            <div className="flex items-center gap-2">
+              <dt className="sr-only">{t("events.places")}</dt>
+              <Users className="size-4 text-ocean-600" aria-hidden />
+              <dd>{event.placesLeft === 0 ? t("events.fullyBooked") : t("events.placesLeft", { count: event.placesLeft })}</dd>
+            </div>
+          )}
+        </dl>
+        {event.bookingMode !== "interest" && (
+          <p className="text-lg font-bold text-navy-900">
+            {event.priceCents === 0 ? t("events.free") : formatPrice(event.priceCents, locale)}
+            {event.priceCents > 0 && <span className="text-sm font-normal text-muted-foreground"> {t("events.perPerson")}</span>}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Locale } from "~/i18n";
+
+export type ArticleCategory = "victory" | "preparation" | "team" | "featured" | "general";
+
+/** An article as the browser receives it, in the visitor's language. */
+export type ArticleView = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** Markdown; rendered sanitized. */
+  content: string;
+  date: string;
+  category: ArticleCategory;
+  image: string | null;
+  documentUrl: string | null;
+  documentName: string | null;
+};
+
+/** News dates: nl-NL or en-US by language (the spec's rule). */
+export function formatArticleDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
+    timeZone: "Europe/Amsterdam",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(iso));
+}

@@ -1,0 +1,71 @@
+import type { Locale } from "~/i18n";
+
+export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";
+export type BookingMode = "registration" | "interest" | "waitlist" | "walk_in";
+/** What visitors see: `ongoing` shows as live; `cancelled` events are never listed. */
+export type DisplayStatus = "upcoming" | "live" | "completed" | "cancelled";
+
+/** An event as the browser receives it: localized, serializable, without private fields. */
+export type EventView = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  location: string;
+  priceCents: number;
+  included: string[];
+  maxParticipants: number | null;
+  /** Places still free (confirmed + held places subtracted); null without a maximum. */
+  placesLeft: number | null;
+  status: DisplayStatus;
+  /** The end date has passed (by the server's clock). */
+  ended: boolean;
+  kind: EventKind;
+  bookingMode: BookingMode;
+  depositPercent: number;
+  registrationOpensAt: string | null;
+  earlyBirdPercent: number | null;
+  earlyBirdUntil: string | null;
+  documentUrl: string | null;
+  documentName: string | null;
+  imageUrl: string | null;
+};
+
+/** Euros from integer cents, in the visitor's language ("€ 1.250" / "€1,250"). */
+export function formatPrice(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/** Dates are shown in the team's time zone, whatever the visitor's machine says. */
+export const TEAM_TIME_ZONE = "Europe/Amsterdam";
+
+export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" }): string {
+  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options }).format(new Date(iso));
+}
+
+/** "12 – 14 juni 2026" style range; a single day when start and end fall on the same day. */
+export function formatDateRange(startIso: string, endIso: string, locale: Locale): string {
+  const format = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+    timeZone: TEAM_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (format.format(start) === format.format(end)) return format.format(start);
+  return format.formatRange(start, end);
+}
+
+/** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */
+export function durationDays(startIso: string, endIso: string): number {
+  const ms = new Date(endIso).getTime() - new Date(startIso).getTime();
+  return Math.max(1, Math.ceil(ms / 86_400_000));
+}

@@ -1,0 +1,34 @@
+import type { MetaDescriptor } from "react-router";
+import type { Locale } from "~/i18n";
+
+export type RootData = { locale: Locale; teamEmail: string; publicUrl: string };
+
+/** Title, description, canonical link and Open Graph tags for one page. */
+export function seo(options: {
+  title: string;
+  description: string;
+  path: string;
+  publicUrl: string;
+  locale: Locale;
+  image?: string;
+  type?: "website" | "article";
+  noIndex?: boolean;
+}): MetaDescriptor[] {
+  const url = `${options.publicUrl}${options.path}`;
+  const image = `${options.publicUrl}${options.image ?? "/images/og-1200.webp"}`;
+  const tags: MetaDescriptor[] = [
+    { title: options.title },
+    { name: "description", content: options.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: options.title },
+    { property: "og:description", content: options.description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: options.type ?? "website" },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: options.locale === "nl" ? "nl_NL" : "en_GB" },
+    { property: "og:site_name", content: "Ocean Racing Team" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { env } from "@server/env.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { isLocale, LocaleContext, translator, type Locale } from "./i18n";
+import { resolveLocale } from "./i18n/locale.server";
+import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/seo";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { locale, setCookie } = resolveLocale(request);
+  const rootData: RootData = { locale, teamEmail: env().TEAM_EMAIL, publicUrl: env().publicUrl };
+  return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/** A route forces its language with `handle = { locale: "en" }` (e.g. the English terms). */
+export function useEffectiveLocale(): Locale {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const forced = (matches[i].handle as { locale?: unknown } | undefined)?.locale;
+    if (isLocale(forced)) return forced;
+  }
+  return root?.locale ?? "nl";
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const locale = useEffectiveLocale();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f33" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+        <Toaster richColors position="top-center" closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets browser tests wait for hydration before they click.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const locale = useEffectiveLocale();
+  const t = translator(locale);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-navy-900 px-6 text-center text-white">
+      <title>{notFound ? t("notFound.title") : t("error.title")}</title>
+      <h1 className="text-5xl font-bold">{notFound ? "404" : t("error.title")}</h1>
+      <p className="text-lg text-foam-200">{notFound ? t("notFound.text") : t("error.text")}</p>
+      <a href="/" className="rounded-md bg-signal-500 px-5 py-2.5 font-semibold text-white hover:bg-signal-600">
+        {t("notFound.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { adminRoutes } from "./routes/admin/routes";
+import { bookingRoutes, bookingSiteRoutes } from "./routes/booking/routes";
+import { contentSiteRoutes } from "./routes/content/routes";
+import { newsRoutes, newsSiteRoutes } from "./routes/news/routes";
+import { privateSiteRoutes } from "./routes/private/routes";
+
+// Every route of the spec, listed explicitly. Each area keeps its own list beside its modules.
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    ...contentSiteRoutes,
+    ...newsSiteRoutes,
+    ...bookingSiteRoutes,
+    ...privateSiteRoutes,
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  ...newsRoutes,
+  ...bookingRoutes,
+  ...adminRoutes,
+] satisfies RouteConfig;

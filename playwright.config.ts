@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests run against the production build, each server on its own port with a fresh
+ * embedded database. "main" runs on today's clock; "past" has APP_NOW before the Sail-Out
+ * opening (2025-08-01T12:00:00Z) for the time rules. The main process picks ports and data
+ * directories once; workers inherit them through the environment.
+ */
+function once(name: string, make: () => string): string {
+  process.env[name] ??= make();
+  return process.env[name]!;
+}
+const portBase = Number(once("E2E_PORT_BASE", () => String(41000 + Math.floor(Math.random() * 2000) * 2)));
+const mainDataDir = once("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-main-")));
+const pastDataDir = once("E2E_PAST_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-past-")));
+const mainUrl = once("E2E_BASE_URL", () => `http://127.0.0.1:${portBase}`);
+const pastUrl = once("E2E_PAST_URL", () => `http://127.0.0.1:${portBase + 1}`);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const serverEnv = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: "production",
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  TEAM_EMAIL: "team@oceanracing.test",
+  LOG_LEVEL: "warn",
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  STRIPE_SECRET_KEY: "",
+  ADMIN_EMAIL: "admin@oceanracing.test",
+  ADMIN_PASSWORD: "admin-password-e2e",
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: mainUrl,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: [
+    {
+      command: "node server.js",
+      url: `${mainUrl}/healthz`,
+      env: serverEnv(portBase, mainDataDir),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node server.js",
+      url: `${pastUrl}/healthz`,
+      env: serverEnv(portBase + 1, pastDataDir, { APP_NOW: "2025-08-01T12:00:00Z" }),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express, { type NextFunction, type Request, type Response } from "express";
+import "react-router";
+import { db } from "./db/client.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+import { startServices } from "./startup.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The CSP nonce of this response, for inline scripts. */
+    nonce: string;
+    /** The client's address (X-Forwarded-For is trusted only with TRUST_PROXY). */
+    clientAddress: string;
+  }
+}
+
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'unsafe-inline'`,
+    "img-src 'self' data: blob: https://i.ytimg.com",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    // Video players (privacy-friendly domain) and the vessel-tracking map are the only frames.
+    "frame-src https://www.youtube-nocookie.com https://www.vesselfinder.com https://www.marinetraffic.com",
+    "frame-ancestors 'none'",
+    "form-action 'self' https://checkout.stripe.com",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+function securityHeaders(dev: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}
+
+/** The client build folder beside this server build (production), if it exists. */
+function clientBuildDir(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dir = path.resolve(here, "../client");
+  return fs.existsSync(dir) ? dir : undefined;
+}
+
+/** The whole HTTP application: start-up first, then middleware, then React Router. */
+export async function createServerApp(options: { dev?: boolean } = {}): Promise<express.Express> {
+  const dev = options.dev ?? false;
+  await startServices();
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env().TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders(dev));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db().execute(sql`select 1`);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
+    } catch (error) {
+      log.error("Health check: database unreachable", error);
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
+    }
+  });
+
+  const clientDir = dev ? undefined : clientBuildDir();
+  if (clientDir) {
+    // Hashed file names: cache forever.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: dev ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        nonce: String(res.locals.nonce),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  // Never a stack trace for visitors.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    log.error("Unhandled server error", error);
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Internal server error");
+  });
+
+  return app;
+}

@@ -1,0 +1,378 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Events and private pages
+// ---------------------------------------------------------------------------------------------
+
+/** The spec's stored status. `ongoing` is shown as live; `cancelled` is ours (admin cancels). */
+export const eventStatus = pgEnum("event_status", ["upcoming", "ongoing", "live", "completed", "cancelled"]);
+/**
+ * How an event takes people: a registration with payment, interest only, a waiting list (sold
+ * out / closed: mail link), or free walk-in. Replaces the original's rules keyed on names.
+ */
+export const bookingMode = pgEnum("booking_mode", ["registration", "interest", "waitlist", "walk_in"]);
+/** Selects the icon; `corporate` for corporate sailing days. */
+export const eventKind = pgEnum("event_kind", ["race", "event", "training", "sailing", "corporate"]);
+
+/** A page unlocked with an access code. Codes are stored as hashes and rotatable by admins. */
+export const privatePages = pgTable("private_pages", {
+  key: text("key").primaryKey(), // "arc-registration" | "vwdtp" | "scheveningen" | "zomeravondzeilen"
+  title: text("title").notNull(),
+  /** scrypt hashes ("scrypt$salt$hash"); any one of them unlocks the page. Empty: locked for all. */
+  codeHashes: jsonb("code_hashes").$type<string[]>().notNull().default([]),
+  codesUpdatedAt: timestamp("codes_updated_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** English name when it differs from `name` (which is the Dutch or only one). */
+    nameEn: text("name_en"),
+    description: text("description").notNull().default(""),
+    descriptionEn: text("description_en"),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    location: text("location").notNull().default(""),
+    priceCents: integer("price_cents").notNull().default(0),
+    status: eventStatus("status").notNull().default("upcoming"),
+    included: jsonb("included").$type<string[]>().notNull().default([]),
+    includedEn: jsonb("included_en").$type<string[]>(),
+    maxParticipants: integer("max_participants"),
+    documentUrl: text("document_url"),
+    documentName: text("document_name"),
+    imageUrl: text("image_url"),
+    kind: eventKind("kind").notNull().default("event"),
+    bookingMode: bookingMode("booking_mode").notNull().default("registration"),
+    /** Share of the price due at registration: 50 = deposit, 100 = full payment, 0 = free. */
+    depositPercent: integer("deposit_percent").notNull().default(50),
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    earlyBirdPercent: integer("early_bird_percent"),
+    earlyBirdUntil: timestamp("early_bird_until", { withTimezone: true }),
+    /** False for events that only a private page shows; they never appear in lists. */
+    listed: boolean("listed").notNull().default(true),
+    privatePageKey: text("private_page_key").references(() => privatePages.key, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("events_start_date_idx").on(t.startDate), index("events_private_page_idx").on(t.privatePageKey)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Registrations and payments
+// ---------------------------------------------------------------------------------------------
+
+export const registrationStatus = pgEnum("registration_status", [
+  "pending_payment",
+  "confirmed",
+  "expired",
+  "cancelled",
+  "refunded",
+]);
+
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Short code a human can read over the phone, e.g. "OR-7K3M9Q". */
+    reference: text("reference").notNull().unique(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    phoneNumber: text("phone_number"),
+    birthDate: date("birth_date", { mode: "string" }).notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+    nextOfKinName: text("next_of_kin_name").notNull(),
+    nextOfKinPhone: text("next_of_kin_phone").notNull(),
+    comments: text("comments"),
+    locale: text("locale").notNull().default("nl"),
+    status: registrationStatus("status").notNull().default("pending_payment"),
+    /** Until when this registration holds a place while the visitor pays. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** The event price when booked, and what was due at registration (deposit or full). */
+    priceCents: integer("price_cents").notNull(),
+    amountDueCents: integer("amount_due_cents").notNull(),
+    termsAccepted: boolean("terms_accepted").notNull().default(true),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
+    waiverVersion: text("waiver_version").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the practical-information e-mail went out (free summer evenings). */
+    practicalInfoSentAt: timestamp("practical_info_sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("registrations_event_status_idx").on(t.eventId, t.status),
+    index("registrations_email_idx").on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+export const paymentProvider = pgEnum("payment_provider", ["stripe", "test"]);
+export const paymentKind = pgEnum("payment_kind", ["deposit", "full", "balance"]);
+export const paymentStatus = pgEnum("payment_status", ["open", "paid", "failed", "expired", "refunded"]);
+
+/** One row per checkout. The spec's `deposit_paid` is "a paid payment exists". */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    provider: paymentProvider("provider").notNull(),
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id"),
+    checkoutUrl: text("checkout_url"),
+    kind: paymentKind("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    status: paymentStatus("status").notNull().default("open"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    failureReason: text("failure_reason"),
+    ...timestamps,
+  },
+  (t) => [index("payments_registration_idx").on(t.registrationId)],
+);
+
+/** Provider event ids already handled: makes webhook deliveries idempotent. */
+export const processedProviderEvents = pgTable("processed_provider_events", {
+  id: text("id").primaryKey(),
+  provider: paymentProvider("provider").notNull(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const eventInterest = pgTable(
+  "event_interest",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    locale: text("locale").notNull().default("nl"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Once per event and e-mail address, compared case-insensitively.
+  (t) => [uniqueIndex("event_interest_event_email_uq").on(t.eventId, sql`lower(${t.email})`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Newsletter, articles, uploads, e-mail log
+// ---------------------------------------------------------------------------------------------
+
+export const subscriberStatus = pgEnum("subscriber_status", ["pending", "confirmed", "unsubscribed"]);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    locale: text("locale").notNull().default("nl"),
+    status: subscriberStatus("status").notNull().default("pending"),
+    /** Random token in the confirm and unsubscribe links. */
+    token: text("token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("newsletter_subscribers_email_uq").on(sql`lower(${t.email})`)],
+);
+
+export const blogCategory = pgEnum("blog_category", ["victory", "preparation", "team", "featured", "general"]);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Markdown. */
+    content: text("content").notNull(),
+    titleEn: text("title_en"),
+    descriptionEn: text("description_en"),
+    contentEn: text("content_en"),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    category: blogCategory("category").notNull().default("general"),
+    /** A URL, or an upload's public path. */
+    image: text("image"),
+    imageUploadId: uuid("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    documentUrl: text("document_url"),
+    documentName: text("document_name"),
+    published: boolean("published").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("blog_posts_published_date_idx").on(t.published, t.date)],
+);
+
+export const uploadBucket = pgEnum("upload_bucket", ["blog-images", "documents"]);
+
+export type ImageVariant = { width: number; height: number; format: "avif" | "webp"; file: string };
+
+export const uploads = pgTable("uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  bucket: uploadBucket("bucket").notNull(),
+  /** Timestamp + random string; the stored file (or the stem of an image's variants). */
+  storageKey: text("storage_key").notNull().unique(),
+  originalName: text("original_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  variants: jsonb("variants").$type<ImageVariant[]>().notNull().default([]),
+  uploadedBy: text("uploaded_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailStatus = pgEnum("email_status", ["queued", "sent", "failed"]);
+
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/** Every message the site sends, with its delivery status; failed ones are retried with backoff. */
+export const emails = pgTable(
+  "emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    locale: text("locale").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    status: emailStatus("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Where it was delivered: an SMTP message id or the outbox file name. */
+    deliveryRef: text("delivery_ref"),
+    relatedId: text("related_id"),
+    ...timestamps,
+  },
+  (t) => [index("emails_status_next_idx").on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Better Auth (email + password, database sessions, admin plugin's role)
+// ---------------------------------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's rate-limit counters (storage: "database"), shared by every server process. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+export type Registration = typeof registrations.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+export type Upload = typeof uploads.$inferSelect;
+export type EmailRow = typeof emails.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type PrivatePage = typeof privatePages.$inferSelect;

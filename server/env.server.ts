@@ -1,0 +1,71 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `env`.
+ * A wrong value stops the start with a message naming the variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TEAM_EMAIL: z.email().default("info@oceanracing.nl"),
+  MAIL_FROM: optionalString,
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  APP_NOW: optionalString.pipe(z.iso.datetime({ offset: true, error: "must be an ISO instant such as 2025-08-01T12:00:00Z" }).optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, "must be at least 10 characters").optional()),
+  ACCESS_CODE_ARC_REGISTRATION: optionalString,
+  ACCESS_CODE_VWDTP: optionalString,
+  ACCESS_CODE_SCHEVENINGEN: optionalString,
+  ACCESS_CODE_ZOMERAVONDZEILEN: optionalString,
+  DEMO_CONTENT: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment. Parsed on first use; tests may replace it with `setEnvForTests`. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export function setEnvForTests(overrides: Record<string, string | undefined>): Env {
+  cached = parseEnv({ ...process.env, ...overrides });
+  return cached;
+}

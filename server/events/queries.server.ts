@@ -1,0 +1,35 @@
+import { and, asc, count, eq, gt, inArray, ne, or } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.server";
+import { events, registrations, type Event } from "../db/schema.server";
+
+/**
+ * Places taken per event: confirmed registrations plus holds that have not expired.
+ * The same rule the booking transaction uses, so lists and bookings agree.
+ */
+export async function placesTakenByEvent(db: DbOrTx, eventIds: string[], now: Date): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventId: registrations.eventId, taken: count() })
+    .from(registrations)
+    .where(
+      and(
+        inArray(registrations.eventId, eventIds),
+        or(
+          eq(registrations.status, "confirmed"),
+          and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .groupBy(registrations.eventId);
+  return new Map(rows.map((r) => [r.eventId, Number(r.taken)]));
+}
+
+/** Listed, not cancelled events that have not ended, soonest first (the home page's list). */
+export async function upcomingListedEvents(db: DbOrTx, now: Date, limit: number): Promise<Event[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.listed, true), ne(events.status, "cancelled"), ne(events.status, "completed"), gt(events.endDate, now)))
+    .orderBy(asc(events.startDate))
+    .limit(limit);
+}

@@ -1,4 +1,9 @@
 // Starts the HTTP server: the production build, or Vite's dev server with NODE_ENV=development.
+import fs from "node:fs";
+
+// A .env file beside the app is read first; real environment variables win over it.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 const dev = process.env.NODE_ENV === "development";
 const buildDir = process.env.BUILD_DIR ?? "build";
 

@@ -43,7 +43,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  outputDir: "test-results",
+  // One folder per build so parallel runs do not wipe each other's traces.
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   use: {
     baseURL: mainUrl,
     browserName: "chromium",

@@ -209,21 +209,29 @@ function sun(s: Scene, cx: number, cy: number, r: number, core: string, glow: st
   );
 }
 
-/** Puffy cloud made of overlapping ellipses on a flat base, shaded top to bottom. */
+/** Cumulus cloud: overlapping puffs on a flat base, lit from above, shadowed underneath. */
 function cloud(s: Scene, cx: number, cy: number, w: number, h: number, top: string, bottom: string, opacity = 1): void {
   const r = s.rand;
-  const fill = s.linear([[0, top], [1, bottom]], 0, cy - h, 0, cy);
-  const parts: string[] = [el("ellipse", { cx, cy: cy - h * 0.18, rx: w / 2, ry: h * 0.2 })];
-  const bumps = 4 + Math.floor(r() * 3);
-  for (let i = 0; i < bumps; i++) {
-    const t = (i + 0.5) / bumps;
-    const bx = cx - w / 2 + w * t + between(r, -w * 0.04, w * 0.04);
-    const peak = Math.sin(Math.PI * t) * 0.75 + 0.25;
-    const br = h * between(r, 0.32, 0.46) * peak + h * 0.12;
-    parts.push(el("circle", { cx: bx, cy: cy - br * 0.95 - h * 0.1, r: br }));
+  const fill = s.linear([[0, top], [0.55, mix(top, bottom, 0.35)], [1, bottom]], 0, cy - h, 0, cy);
+  const puffs: string[] = [];
+  const n = 7 + Math.floor(r() * 4);
+  for (let i = 0; i < n; i++) {
+    const t = i / (n - 1);
+    const profile = Math.pow(Math.sin(Math.PI * (0.08 + t * 0.84)), 0.8);
+    const pr = h * (0.22 + 0.38 * profile) * between(r, 0.8, 1.15);
+    const px = cx - w / 2 + pr * 0.8 + (w - pr * 1.6) * t + between(r, -0.03, 0.03) * w;
+    const py = cy - pr * between(r, 0.55, 0.8) - h * 0.45 * profile * between(r, 0.6, 1);
+    puffs.push(el("circle", { cx: px, cy: py, r: pr }));
+    if (profile > 0.5 && r() < 0.7) {
+      const sr = pr * between(r, 0.45, 0.7);
+      puffs.push(el("circle", { cx: px + between(r, -0.4, 0.4) * pr, cy: py - pr * 0.55, r: sr }));
+    }
   }
-  const clipId = s.clip(el("rect", { x: cx - w, y: cy - h * 2, width: w * 2, height: h * 2 }));
-  s.add(g({ fill, opacity, "clip-path": clipId }, ...parts));
+  puffs.push(el("rect", { x: cx - w / 2 + h * 0.5, y: cy - h * 0.35, width: Math.max(0, w - h), height: h * 0.35, rx: h * 0.17 }));
+  const clipId = s.clip(el("rect", { x: cx - w, y: cy - h * 3, width: w * 2, height: h * 3 }));
+  s.add(
+    g({ opacity, "clip-path": clipId }, g({ fill }, ...puffs), el("ellipse", { cx, cy: cy - h * 0.05, rx: w * 0.45, ry: h * 0.12, fill: bottom, opacity: 0.5, filter: s.blur(h * 0.06) })),
+  );
 }
 
 /** Long thin cloud streak (dusk / storm skies). */
@@ -241,6 +249,8 @@ interface WaveSpec {
   /** Secondary ripple amplitude as fraction of amp. */
   detail?: number;
   step?: number;
+  /** Put a crest of the main wave at this x (overrides phase). */
+  crestAt?: number;
 }
 
 /** Surface line of a wave train across the scene width (Gerstner-style trochoid). */
@@ -250,7 +260,7 @@ function waveLine(s: Scene, spec: WaveSpec): Pt[] {
   const chop = spec.chop ?? 0.5;
   const detail = spec.detail ?? 0.25;
   const comps = [
-    { a: amp, k: (2 * Math.PI) / len, ph: spec.phase ?? r() * Math.PI * 2 },
+    { a: amp, k: (2 * Math.PI) / len, ph: spec.crestAt !== undefined ? (-2 * Math.PI * spec.crestAt) / len : (spec.phase ?? r() * Math.PI * 2) },
     { a: amp * detail, k: (2 * Math.PI) / (len * 0.43), ph: r() * Math.PI * 2 },
     { a: amp * detail * 0.5, k: (2 * Math.PI) / (len * 0.21), ph: r() * Math.PI * 2 },
   ];
@@ -296,44 +306,57 @@ interface SeaLayerOpts {
   capColor?: string;
 }
 
-/** One filled band of sea under a wave line, with optional crest highlights and whitecaps. */
+/** One filled band of sea under a wave line, with a lit rim along the surface, crest streaks and whitecaps. */
 function seaLayer(s: Scene, line: Pt[], o: SeaLayerOpts): void {
   const r = s.rand;
   const bottomY = o.bottomY ?? s.h;
   const minY = Math.min(...line.map((p) => p[1]));
   const maxY = Math.max(...line.map((p) => p[1]));
+  const waveH = Math.max(2, maxY - minY);
   const d = `${polyline(line)}L${n1(line[line.length - 1][0])},${n1(bottomY)}L${n1(line[0][0])},${n1(bottomY)}Z`;
-  const fill = s.linear([[0, o.top], [Math.min(0.9, (maxY - minY) / Math.max(1, bottomY - minY) + 0.05), mix(o.top, o.bottom, 0.6)], [1, o.bottom]], 0, minY, 0, bottomY);
+  const fill = s.linear([[0, o.top], [Math.min(0.9, waveH / Math.max(1, bottomY - minY) + 0.05), mix(o.top, o.bottom, 0.55)], [1, o.bottom]], 0, minY, 0, bottomY);
   s.add(el("path", { d, fill }));
   if (o.highlight) {
-    const dashes: number[] = [];
-    for (let i = 0; i < 24; i++) dashes.push(Math.round(between(r, 6, 90)), Math.round(between(r, 20, 160)));
-    s.add(
-      el("path", {
-        d: polyline(line),
-        fill: "none",
-        stroke: o.highlight,
-        "stroke-width": Math.max(1, (maxY - minY) / 40),
-        "stroke-opacity": o.highlightOpacity ?? 0.35,
-        "stroke-dasharray": dashes.join(" "),
-        "stroke-linecap": "round",
-      }),
-    );
+    const op = o.highlightOpacity ?? 0.35;
+    // Lit rim: a ribbon just under the surface line.
+    const thick = Math.max(1.5, waveH * 0.12);
+    const under = line.map((p): Pt => [p[0], p[1] + thick]).reverse();
+    s.add(el("path", { d: `${polyline(line)}L${polyline(under).slice(1)}Z`, fill: s.linear([[0, o.highlight, op * 0.35], [1, o.highlight, 0]], 0, minY, 0, minY + waveH + thick), }));
+    // Brighter streaks on the crests.
+    const streaks: string[] = [];
+    for (let i = 2; i < line.length - 2; i++) {
+      const isCrest = line[i][1] < line[i - 1][1] && line[i][1] <= line[i + 1][1];
+      if (!isCrest) continue;
+      const a = Math.max(0, i - 1 - Math.floor(r() * 3));
+      const b = Math.min(line.length - 1, i + 1 + Math.floor(r() * 5));
+      streaks.push(el("path", { d: polyline(line.slice(a, b + 1)), opacity: between(r, 0.4, 1) }));
+    }
+    s.add(g({ fill: "none", stroke: o.highlight, "stroke-width": Math.max(1, waveH / 30), "stroke-linecap": "round", "stroke-opacity": op }, ...streaks));
   }
   if (o.caps) {
     const capColor = o.capColor ?? C.white;
-    const span = Math.max(3, Math.round(line.length / 60));
+    const span = Math.max(2, Math.round(line.length / 70));
     for (let i = 2; i < line.length - 2; i++) {
       const isCrest = line[i][1] < line[i - 1][1] && line[i][1] <= line[i + 1][1];
       if (!isCrest || r() > o.caps) continue;
       const a = Math.max(0, i - span - Math.floor(r() * span));
       const b = Math.min(line.length - 1, i + span + Math.floor(r() * span * 2));
-      const thick = (maxY - minY) * between(r, 0.06, 0.14) + 1.5;
+      const thick = waveH * between(r, 0.1, 0.22) + 2;
       const top = line.slice(a, b + 1);
+      const m = top.length - 1;
       const under = top
-        .map((p, j): Pt => [p[0] + thick * 0.6, p[1] + thick * Math.sin((Math.PI * j) / (top.length - 1))])
+        .map((p, j): Pt => {
+          const t = j / m;
+          const ragged = 0.55 + 0.45 * Math.sin(j * 2.3 + i) * (j % 2 ? 1 : 0.4);
+          return [p[0] + thick * 0.5, p[1] + thick * Math.pow(Math.sin(Math.PI * t), 0.7) * ragged];
+        })
         .reverse();
-      s.add(el("path", { d: `${smooth([...top, ...under])}Z`, fill: capColor, opacity: between(r, 0.45, 0.85) }));
+      s.add(el("path", { d: `${smooth([...top, ...under])}Z`, fill: capColor, opacity: between(r, 0.5, 0.85) }));
+      // Foam lace trailing down the face.
+      for (let k = 0; k < 3; k++) {
+        const p = top[Math.floor(r() * top.length)];
+        s.add(el("ellipse", { cx: p[0] + between(r, -4, 10), cy: p[1] + thick * between(r, 1.1, 2), rx: thick * between(r, 0.25, 0.7), ry: Math.max(0.6, thick * 0.08), fill: capColor, opacity: between(r, 0.2, 0.4) }));
+      }
     }
   }
 }
@@ -364,40 +387,61 @@ function glitter(s: Scene, cx: number, top: number, bottom: number, width: numbe
   s.add(g({}, ...parts));
 }
 
-/** Droplets and mist (spray, bow wave). Angle in degrees: direction the spray flies. */
-function spray(s: Scene, x: number, y: number, radius: number, count: number, color = C.white, angle = -60, spreadDeg = 70): void {
+/** Spray: soft mist plumes, fine droplets and a few streaks. Angle in degrees: direction the spray flies. */
+function spray(s: Scene, x: number, y: number, radius: number, count: number, color: string = C.white, angle = -60, spreadDeg = 70): void {
   const r = s.rand;
-  const mist = el("ellipse", {
-    cx: x + Math.cos((angle * Math.PI) / 180) * radius * 0.35,
-    cy: y + Math.sin((angle * Math.PI) / 180) * radius * 0.35,
-    rx: radius * 0.55,
-    ry: radius * 0.35,
-    fill: color,
-    opacity: 0.22,
-    filter: s.blur(radius * 0.12),
-  });
-  const drops: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const a = ((angle + (r() - 0.5) * spreadDeg) * Math.PI) / 180;
-    const d = radius * Math.pow(r(), 0.7);
-    const size = Math.max(0.6, (radius / 70) * between(r, 0.4, 2.2) * (1 - (d / radius) * 0.5));
-    drops.push(el("circle", { cx: x + Math.cos(a) * d, cy: y + Math.sin(a) * d, r: size, fill: color, opacity: between(r, 0.35, 0.95) }));
+  const rad = (deg: number): number => (deg * Math.PI) / 180;
+  const parts: string[] = [];
+  const blur = s.blur(radius * 0.08);
+  const mist: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const a = rad(angle + (r() - 0.5) * spreadDeg * 0.6);
+    const d = radius * between(r, 0.1, 0.6);
+    mist.push(
+      el("ellipse", {
+        cx: x + Math.cos(a) * d,
+        cy: y + Math.sin(a) * d,
+        rx: radius * between(r, 0.2, 0.4),
+        ry: radius * between(r, 0.1, 0.2),
+        transform: `rotate(${n1(angle + (r() - 0.5) * 30)} ${n1(x + Math.cos(a) * d)} ${n1(y + Math.sin(a) * d)})`,
+        opacity: between(r, 0.12, 0.3),
+      }),
+    );
   }
-  s.add(mist, g({}, ...drops));
+  const unit = radius / 120;
+  for (let i = 0; i < count; i++) {
+    const a = rad(angle + (r() - 0.5) * spreadDeg);
+    const d = radius * Math.pow(r(), 0.6);
+    const px = x + Math.cos(a) * d;
+    const py = y + Math.sin(a) * d;
+    const fade = 1 - (d / radius) * 0.6;
+    if (r() < 0.25) {
+      const len = unit * between(r, 4, 14);
+      parts.push(el("path", { d: `M${n1(px)},${n1(py)}l${n1(Math.cos(a) * len)},${n1(Math.sin(a) * len)}`, stroke: color, "stroke-width": Math.max(0.6, unit * 1.2), "stroke-linecap": "round", opacity: 0.6 * fade }));
+    } else {
+      parts.push(el("circle", { cx: px, cy: py, r: Math.max(0.5, unit * between(r, 0.6, 2.4) * fade), opacity: between(r, 0.4, 0.95) * fade }));
+    }
+  }
+  s.add(g({ fill: color, filter: blur }, ...mist), g({ fill: color }, ...parts));
 }
 
-/** Subtle film grain over the whole frame (kept light so files stay small). */
+/** Subtle film grain: light and dark specks from one noise field (also dithers gradient banding). */
 function grain(s: Scene, opacity = 0.05, seed = 7): void {
-  const id = s.id("gr");
-  s.def(
-    el(
-      "filter",
-      { id, x: 0, y: 0, width: "100%", height: "100%", "color-interpolation-filters": "sRGB" },
-      el("feTurbulence", { type: "fractalNoise", baseFrequency: 0.85, numOctaves: 2, seed, stitchTiles: "stitch" }) +
-        el("feColorMatrix", { type: "matrix", values: "0.33 0.33 0.33 0 0  0.33 0.33 0.33 0 0  0.33 0.33 0.33 0 0  0 0 0 0 1" }),
-    ),
-  );
-  s.add(el("rect", { width: s.w, height: s.h, filter: `url(#${id})`, opacity, style: "mix-blend-mode:overlay" }));
+  const noise = el("feTurbulence", { type: "fractalNoise", baseFrequency: 0.8, numOctaves: 2, seed, stitchTiles: "stitch", result: "n" });
+  const specks = (id: string, rgb: number, sign: 1 | -1): void => {
+    const k = 1.2;
+    const alpha = sign > 0 ? `${k} 0 0 0 ${-k / 2}` : `${-k} 0 0 0 ${k / 2}`;
+    s.def(
+      el(
+        "filter",
+        { id, x: 0, y: 0, width: "100%", height: "100%", "color-interpolation-filters": "sRGB" },
+        noise + el("feColorMatrix", { in: "n", type: "matrix", values: `0 0 0 0 ${rgb}  0 0 0 0 ${rgb}  0 0 0 0 ${rgb}  ${alpha}` }),
+      ),
+    );
+    s.add(el("rect", { width: s.w, height: s.h, filter: `url(#${id})`, opacity }));
+  };
+  specks(s.id("gl"), 1, 1);
+  specks(s.id("gd"), 0, -1);
 }
 
 /** Dark edges; `side` darkens one side more (to seat a title). */
@@ -464,30 +508,61 @@ interface PersonOpts {
   jacket?: string;
   dir?: 1 | -1;
   helmet?: boolean;
+  helmetColor?: string;
 }
 
-/** Silhouette of a person with feet at (x, y), height h. */
+/** Tapered capsule between two points (a limb segment), as a closed path. */
+function capsule(a: Pt, b: Pt, ra: number, rb: number): string {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len = Math.hypot(dx, dy) || 1e-6;
+  const nx = -dy / len;
+  const ny = dx / len;
+  const a1: Pt = [a[0] + nx * ra, a[1] + ny * ra];
+  const a2: Pt = [a[0] - nx * ra, a[1] - ny * ra];
+  const b1: Pt = [b[0] + nx * rb, b[1] + ny * rb];
+  const b2: Pt = [b[0] - nx * rb, b[1] - ny * rb];
+  return `M${P(a1)}L${P(b1)}A${n1(rb)},${n1(rb)} 0 0 0 ${P(b2)}L${P(a2)}A${n1(ra)},${n1(ra)} 0 0 0 ${P(a1)}Z`;
+}
+
+/** Silhouette of a person in foul-weather gear with feet at (x, y), height h. */
 function person(x: number, y: number, h: number, pose: Pose, o: PersonOpts): string {
   const sk = POSES[pose];
   const dir = o.dir ?? 1;
   const map = (p: Pt): Pt => [x + p[0] * h * dir, y + p[1] * h];
-  const shoulder = lerpPt(sk.neck, sk.hip, 0.12);
-  const limb = (pts: Pt[], w: number, color: string): string =>
-    el("path", { d: polyline(pts.map(map)), fill: "none", stroke: color, "stroke-width": w * h, "stroke-linecap": "round", "stroke-linejoin": "round" });
-  const draw = (color: string, jacket?: string): string => {
-    const head = map(sk.head);
+  const shoulder = map(lerpPt(sk.neck, sk.hip, 0.14));
+  const hip = map(sk.hip);
+  const chest = map(lerpPt(sk.neck, sk.hip, 0.3));
+  const head = map(sk.head);
+  const neck = map(sk.neck);
+  const leg = (i: 0 | 1): string => {
+    const knee = map(sk.knees[i]);
+    const foot = map(sk.feet[i]);
+    return capsule(hip, knee, 0.062 * h, 0.047 * h) + capsule(knee, foot, 0.047 * h, 0.036 * h) + capsule(foot, [foot[0] + 0.06 * h * dir, foot[1] - 0.004 * h], 0.034 * h, 0.028 * h);
+  };
+  const arm = (i: 0 | 1): string => {
+    const elbow = map(sk.elbows[i]);
+    const hand = map(sk.hands[i]);
+    return capsule(shoulder, elbow, 0.046 * h, 0.037 * h) + capsule(elbow, hand, 0.037 * h, 0.03 * h);
+  };
+  const torso = capsule(hip, chest, 0.08 * h, 0.1 * h) + capsule(chest, neck, 0.1 * h, 0.06 * h);
+  const draw = (skin: string, jacket: string, helmetColor: string): string => {
+    const hr = 0.07 * h;
+    const helmet = o.helmet
+      ? el("path", { d: `M${P([head[0] - hr * 1.08, head[1] + hr * 0.15])}A${n1(hr * 1.08)},${n1(hr * 1.1)} 0 0 1 ${P([head[0] + hr * 1.08, head[1] + hr * 0.15])}L${P([head[0] + hr * 1.5 * dir, head[1] + hr * 0.25])}Z`, fill: helmetColor })
+      : "";
     return [
-      limb([sk.hip, sk.knees[1], sk.feet[1]], 0.085, color),
-      limb([shoulder, sk.elbows[1], sk.hands[1]], 0.06, color),
-      limb([sk.neck, lerpPt(sk.neck, sk.hip, 0.55), sk.hip], 0.17, jacket ?? color),
-      limb([sk.hip, sk.knees[0], sk.feet[0]], 0.09, color),
-      limb([shoulder, sk.elbows[0], sk.hands[0]], 0.065, color),
-      el("circle", { cx: head[0], cy: head[1], r: 0.072 * h, fill: color }),
-      o.helmet ? el("path", { d: `M${P([head[0] - 0.08 * h, head[1] - 0.005 * h])}A${n1(0.08 * h)},${n1(0.08 * h)} 0 0 1 ${P([head[0] + 0.08 * h, head[1] - 0.005 * h])}Z`, fill: jacket ?? color }) : "",
+      el("path", { d: leg(1) + arm(1), fill: skin }),
+      el("path", { d: torso, fill: jacket }),
+      el("path", { d: leg(0), fill: skin }),
+      el("path", { d: arm(0), fill: jacket }),
+      el("circle", { cx: head[0], cy: head[1], r: hr, fill: skin }),
+      helmet,
     ].join("");
   };
-  const rim = o.rim ? g({ transform: `translate(${n1((o.rimOffset ?? [-1, -1])[0] * h * 0.012)} ${n1((o.rimOffset ?? [-1, -1])[1] * h * 0.012)})` }, draw(o.rim, o.rim)) : "";
-  return rim + draw(o.fill, o.jacket);
+  const off = o.rimOffset ?? [-1, -1];
+  const rim = o.rim ? g({ transform: `translate(${n1(off[0] * h * 0.01)} ${n1(off[1] * h * 0.01)})` }, draw(o.rim, o.rim, o.rim)) : "";
+  return rim + draw(o.fill, o.jacket ?? o.fill, o.helmetColor ?? o.jacket ?? o.fill);
 }
 
 /* ------------------------------------------------------------------ the yacht */
@@ -526,6 +601,10 @@ interface YachtOpts {
   keel?: boolean;
   /** Opacity of batten/seam lines on the sails. */
   seams?: number;
+  /** Local units of hull drawn below the waterline (ignored when the keel is shown). */
+  sink?: number;
+  /** Local units the water surface sits above the hull's y=0 line (set by ride()). */
+  draft?: number;
 }
 
 /**
@@ -544,9 +623,10 @@ function yacht(s: Scene, o: YachtOpts): string {
   const heel = o.heel ?? 0;
   const parts: string[] = [];
 
-  // Underwater: keel fin + bulb, twin rudders (hidden by the sea in most scenes).
+  const hullParts: string[] = [];
+  // Underwater: keel fin + bulb, twin rudders (only drawn when the boat is out of the water).
   if (o.keel) {
-    parts.push(
+    hullParts.push(
       el("path", { d: "M96,7L112,7L109,70L101,70Z", fill: mix(hull, C.foam, 0.1) }),
       el("path", { d: "M84,74C84,68 95,66 106,66C120,66 128,70 128,73C128,77 118,79 106,79C94,79 84,78 84,74Z", fill: hull }),
       el("path", { d: "M14,3L22,3L19,36L14,35Z", fill: mix(hull, C.foam, 0.1) }),
@@ -557,11 +637,15 @@ function yacht(s: Scene, o: YachtOpts): string {
   // Hull, deck sliver, sheer stripe, doghouse.
   const hullD = "M0,-15L2,-1C40,7 120,8 172,5C186,3 196,-1 199,-6L201,-19C150,-18 60,-17 0,-15Z";
   const hullFill = s.linear([[0, mix(hull, C.foam, 0.18)], [0.45, hull], [1, mix(hull, "#000000", 0.35)]], 0, -19, 0, 8);
-  parts.push(
+  hullParts.push(
     el("path", { d: hullD, fill: hullFill }),
-    el("path", { d: "M0,-15C60,-21 150,-23 201,-19C150,-18 60,-17 0,-15Z", fill: deck }),
     el("path", { d: "M1,-9.5C60,-11 140,-12.5 200.3,-14.5L200.6,-16.4C140,-15 60,-13.6 0.6,-12.4Z", fill: accent }),
     el("path", { d: "M2.2,-3.6C50,-2 130,-2.5 198.6,-9.2L198.9,-10.3C130,-4.4 50,-3.8 2,-5Z", fill: mix(hull, C.foam, 0.45), opacity: 0.6 }),
+  );
+  const cut = o.keel ? undefined : s.clip(el("rect", { x: -20, y: -60, width: 260, height: 60 + (o.sink ?? 1.5) }));
+  parts.push(
+    g({ "clip-path": cut }, ...hullParts),
+    el("path", { d: "M0,-15C60,-21 150,-23 201,-19C150,-18 60,-17 0,-15Z", fill: deck }),
     el("path", { d: "M74,-17.6L81,-24.5L118,-25.5L125,-18.8Z", fill: mix(hull, C.foam, 0.12) }),
     el("path", { d: "M84,-21.8L116,-22.6L117.5,-20.6L82,-20.2Z", fill: mix(hull, "#000000", 0.4) }),
     el("path", { d: "M200.5,-19L223,-21", stroke: rigging, "stroke-width": 1.6, "stroke-linecap": "round" }),
@@ -642,16 +726,25 @@ function yacht(s: Scene, o: YachtOpts): string {
     const [sa, sb] = o.spinnaker ?? [accent, mix(accent, C.navy, 0.35)];
     const tack: Pt = [223, -21];
     const headPt: Pt = [112.6, -303];
-    const clew: Pt = [128, -52];
-    const d = `M${P(tack)}C${P([310, -90])} ${P([262, -286])} ${P(headPt)}Q${P([168, -170])} ${P(clew)}Q${P([178, -18])} ${P(tack)}Z`;
+    const clew: Pt = [132, -50];
+    const luffC1: Pt = [318, -80];
+    const luffC2: Pt = [276, -292];
+    const d = `M${P(tack)}C${P(luffC1)} ${P(luffC2)} ${P(headPt)}Q${P([118, -170])} ${P(clew)}Q${P([180, -14])} ${P(tack)}Z`;
+    const clipId = s.clip(el("path", { d }));
+    const seams: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const lp = cubicAt(tack, luffC1, luffC2, headPt, i / 7);
+      const fp = lerpPt(clew, tack, i / 7);
+      seams.push(`M${P(lp)}Q${P(lerpPt(lp, fp, 0.5).map((v, k) => v + (k === 0 ? 14 : 0)) as Pt)} ${P(fp)}`);
+    }
     rigParts.push(
-      el("path", { d, fill: s.linear([[0, sb], [0.45, sa], [1, mix(sa, C.white, 0.25)]], 128, 0, 280, 0) }),
-      el("path", {
-        d: `M${P([150, -252])}C${P([200, -220])} ${P([250, -200])} ${P([272, -196])}L${P([276, -176])}C${P([240, -178])} ${P([190, -198])} ${P([148, -226])}Z`,
-        fill: C.white,
-        opacity: 0.85,
-      }),
-      el("path", { d: `M${P(headPt)}Q${P([168, -170])} ${P(clew)}`, stroke: mix(sb, C.navy, 0.3), "stroke-width": 1, fill: "none", opacity: 0.6 }),
+      el("path", { d, fill: s.linear([[0, sb], [0.4, sa], [0.8, mix(sa, C.white, 0.15)], [1, sb]], 128, 0, 290, 0) }),
+      g(
+        { "clip-path": clipId },
+        el("path", { d: "M100,-250C170,-215 240,-196 320,-190L320,-168C240,-172 170,-190 100,-222Z", fill: C.white, opacity: 0.9 }),
+        el("path", { d: seams.join(""), stroke: mix(sb, C.navy, 0.3), "stroke-width": 0.6, fill: "none", opacity: 0.35 }),
+        el("path", { d: `M${P(headPt)}Q${P([118, -170])} ${P(clew)}`, stroke: mix(sb, C.navy, 0.4), "stroke-width": 6, fill: "none", opacity: 0.25 }),
+      ),
     );
   };
 
@@ -685,7 +778,7 @@ function yacht(s: Scene, o: YachtOpts): string {
     parts.push(person(c.at, deckY, 17, c.pose, { fill: o.crewColor ?? hull, jacket: c.jacket, dir: c.dir, helmet: true }));
   }
 
-  const transform = `translate(${n1(o.x)} ${n1(o.y)}) scale(${n1(o.scale * dir * 1000) / 1000} ${n1(o.scale * 1000) / 1000}) rotate(${n1(-(o.pitch ?? 0))}) translate(-100 0)`;
+  const transform = `translate(${n1(o.x)} ${n1(o.y)}) scale(${Math.round(o.scale * dir * 1000) / 1000} ${Math.round(o.scale * 1000) / 1000}) rotate(${n1(-(o.pitch ?? 0))}) translate(-100 0)`;
   return g({ transform }, ...parts);
 }
 
@@ -700,38 +793,57 @@ function yachtPoint(o: YachtOpts, local: Pt): Pt {
   return [o.x + rx * o.scale * dir, o.y + ry * o.scale];
 }
 
-/** Foam around the hull at the waterline and a wake trailing astern. */
-function wake(s: Scene, o: YachtOpts, length: number, color = C.white, opacity = 0.7): void {
+/** Sit a boat on a wave line: waterline height and bow-up pitch for a hull centred at x. */
+function ride(line: Pt[], x: number, scale: number, dir: 1 | -1, sink = 0): { x: number; y: number; pitch: number; dir: 1 | -1; scale: number; draft: number } {
+  const half = 95 * scale;
+  const stern = surfaceAt(line, x - dir * half);
+  const bow = surfaceAt(line, x + dir * half);
+  const mid = surfaceAt(line, x);
+  const pitch = Math.max(-6, Math.min(6, (Math.atan2(stern - bow, 2 * half) * 180) / Math.PI));
+  return { x, y: mid + sink * scale, pitch, dir, scale, draft: sink };
+}
+
+/** Foam hugging the hull at the water surface, a splash at the stem and a wake trailing astern.
+ * With `line`, the foam follows that wave surface; otherwise it sits at the boat's waterline. */
+function wake(s: Scene, o: YachtOpts, length: number, color: string = C.white, opacity = 0.7, line?: Pt[]): void {
   const dir = o.dir ?? 1;
-  const bow = yachtPoint(o, [199, 0]);
-  const stern = yachtPoint(o, [2, 0]);
+  const wl = -(o.draft ?? 0);
   const r = s.rand;
   const sc = o.scale;
-  // Bow wave.
-  s.add(
-    el("path", {
-      d: `M${P([bow[0] + dir * 6 * sc, bow[1] + 2 * sc])}Q${P([bow[0] - dir * 20 * sc, bow[1] - 9 * sc])} ${P([bow[0] - dir * 70 * sc, bow[1] + 1 * sc])}Q${P([bow[0] - dir * 30 * sc, bow[1] + 5 * sc])} ${P([bow[0] + dir * 6 * sc, bow[1] + 2 * sc])}Z`,
-      fill: color,
-      opacity: opacity * 0.9,
-    }),
-  );
-  // Wake streaks.
-  for (let i = 0; i < 7; i++) {
-    const y0 = stern[1] + between(r, -1, 4) * sc;
+  const top: Pt[] = [];
+  const bottom: Pt[] = [];
+  for (let i = 0; i <= 16; i++) {
+    const t = i / 16;
+    const lx = 201 - t * 130;
+    const rise = 5.5 * Math.pow(1 - t, 1.6) + 0.8 * Math.sin(t * 14);
+    if (line) {
+      const px = yachtPoint(o, [lx, 0])[0];
+      const sy = Math.min(surfaceAt(line, px), yachtPoint(o, [lx, 6])[1]);
+      top.push([px, sy - rise * sc]);
+      bottom.push([px + dir * 4 * sc, sy + (1.8 + t * 0.5) * sc]);
+    } else {
+      top.push(yachtPoint(o, [lx, wl - rise]));
+      bottom.push(yachtPoint(o, [lx + 4, wl + 1.8 + t * 0.5]));
+    }
+  }
+  s.add(el("path", { d: `${smooth([...top, ...bottom.reverse()])}Z`, fill: color, opacity: opacity * 0.9 }));
+  const sternWl = yachtPoint(o, [2, wl]);
+  const stern: Pt = line ? [sternWl[0], Math.min(surfaceAt(line, sternWl[0]), yachtPoint(o, [2, 6])[1])] : sternWl;
+  const streaks: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const y0 = stern[1] + between(r, -0.5, 3) * sc;
     const len = length * between(r, 0.35, 1);
-    const x0 = stern[0] + dir * between(r, -10, 30) * sc;
+    const x0 = stern[0] + dir * between(r, -4, 24) * sc;
     const x1 = x0 - dir * len;
-    s.add(
+    streaks.push(
       el("path", {
-        d: `M${P([x0, y0])}Q${P([(x0 + x1) / 2, y0 + between(r, 1, 6) * sc])} ${P([x1, y0 + between(r, 2, 10) * sc])}`,
-        stroke: color,
-        "stroke-width": between(r, 0.6, 1.8) * sc,
-        "stroke-linecap": "round",
-        fill: "none",
+        d: `M${P([x0, y0])}Q${P([(x0 + x1) / 2, y0 + between(r, 1, 5) * sc])} ${P([x1, y0 + between(r, 2, 9) * sc])}`,
+        "stroke-width": between(r, 0.5, 1.6) * sc,
         opacity: opacity * between(r, 0.25, 0.7),
       }),
     );
   }
+  s.add(g({ stroke: color, "stroke-linecap": "round", fill: "none" }, ...streaks));
 }
 
 /** Mirror image of an element in calm water, below waterline y, fading out. */
@@ -771,195 +883,211 @@ function ripples(s: Scene, x0: number, x1: number, y0: number, y1: number, color
 const W = 1920;
 const H = 1080;
 
-function hero(): Scene {
-  const s = new Scene(W, H, 101);
-  const horizon = 640;
-  sky(s, [[0, "#071524"], [0.35, C.navy], [0.62, "#16344f"], [0.8, mix(C.ocean, C.orange, 0.35)], [0.93, mix(C.orange, "#ffb27a", 0.3)], [1, "#ffc48f"]], horizon);
-  s.add(el("rect", { width: s.w, height: horizon, fill: s.radial([[0, C.orange, 0.55], [0.4, C.orange, 0.18], [1, C.orange, 0]], 1420, horizon, 900, 0.45) }));
-  sun(s, 1480, horizon + 6, 26, "#ffd2a6", C.orange, 320, 0.5);
-  const r = s.rand;
-  for (let i = 0; i < 60; i++) {
-    s.add(el("circle", { cx: between(r, 0, W), cy: between(r, 0, 300) * r(), r: between(r, 0.6, 1.6), fill: C.foam, opacity: between(r, 0.15, 0.6) }));
+interface SeaPalette {
+  far: string;
+  near: string;
+  deep: string;
+  light: string;
+  lightOpacity?: number;
+  caps?: number;
+  chop?: number;
+}
+
+/** Layers of waves from the horizon down to `bottom`, growing with perspective. k scales sizes. */
+function farSea(s: Scene, horizon: number, bottom: number, layers: number, pal: SeaPalette, k = 1): void {
+  for (let i = 0; i < layers; i++) {
+    const t = layers === 1 ? 1 : i / (layers - 1);
+    const y = horizon + 4 * k + (bottom - horizon) * Math.pow(t, 1.5);
+    seaLayer(s, waveLine(s, { y, amp: (2 + 22 * Math.pow(t, 1.4)) * k, len: (70 + 560 * Math.pow(t, 1.3)) * k, chop: (pal.chop ?? 0.6) * (0.5 + t * 0.5) }), {
+      top: mix(pal.far, pal.near, t),
+      bottom: pal.deep,
+      highlight: pal.light,
+      highlightOpacity: (pal.lightOpacity ?? 0.35) * (1 - t * 0.3),
+      caps: (pal.caps ?? 0) * t,
+    });
   }
-  streak(s, 1250, 470, 900, 22, mix(C.orange, C.foam, 0.3), 0.35, 5);
-  streak(s, 1640, 540, 700, 16, "#ffb07d", 0.45, 4);
-  streak(s, 560, 420, 1100, 26, "#2a4b66", 0.5, 8);
-  streak(s, 1500, 380, 800, 30, "#2c4964", 0.55, 9);
-  streak(s, 900, 575, 1300, 14, mix(C.orange, C.navy, 0.3), 0.5, 4);
+}
 
-  // Distant sea.
-  seaLayer(s, waveLine(s, { y: horizon + 10, amp: 4, len: 140, chop: 0.3 }), { top: mix(C.ocean, C.orange, 0.2), bottom: C.navy, highlight: "#ffc48f", highlightOpacity: 0.5 });
-  glitter(s, 1480, horizon + 6, horizon + 130, 260, "#ffc48f", 120, 0.75);
-  seaLayer(s, waveLine(s, { y: horizon + 55, amp: 12, len: 320, chop: 0.5 }), { top: mix(C.ocean, C.teal, 0.3), bottom: C.navy, highlight: "#ffb07d", highlightOpacity: 0.35 });
-  seaLayer(s, waveLine(s, { y: horizon + 120, amp: 22, len: 520, chop: 0.6 }), { top: C.ocean, bottom: "#081a2b", highlight: C.foam, highlightOpacity: 0.25, caps: 0.25 });
+/** The signature scene: the yacht heeled in a big swell at dusk, dark on the left. */
+function duskRace(s: Scene, boatX: number, sunX: number, boatScale: number): void {
+  const k = s.h / 1080;
+  const horizon = 630 * k;
+  const r = s.rand;
+  sky(s, [[0, "#06121f"], [0.35, C.navy], [0.62, "#173551"], [0.8, mix(C.ocean, C.orange, 0.4)], [0.93, mix(C.orange, "#ffb27a", 0.35)], [1, "#ffc893"]], horizon);
+  s.add(el("rect", { width: s.w, height: horizon, fill: s.radial([[0, C.orange, 0.6], [0.4, C.orange, 0.2], [1, C.orange, 0]], sunX, horizon, 900 * k, 0.45) }));
+  sun(s, sunX, horizon + 10 * k, 30 * k, "#ffe0bd", C.orange, 340 * k, 0.55);
+  for (let i = 0; i < 70; i++) {
+    s.add(el("circle", { cx: between(r, 0, s.w), cy: between(r, 0, 330 * k) * r(), r: between(r, 0.6, 1.6) * Math.max(k, 0.7), fill: C.foam, opacity: between(r, 0.12, 0.55) }));
+  }
+  streak(s, sunX - 380 * k, horizon - 150 * k, 900 * k, 20 * k, mix(C.orange, C.foam, 0.3), 0.3, 5 * k);
+  streak(s, sunX - 60 * k, horizon - 80 * k, 700 * k, 14 * k, "#ffb07d", 0.45, 4 * k);
+  streak(s, s.w * 0.3, horizon - 230 * k, 1100 * k, 26 * k, "#2a4b66", 0.5, 8 * k);
+  streak(s, sunX - 200 * k, horizon - 270 * k, 800 * k, 30 * k, "#2c4964", 0.55, 9 * k);
+  streak(s, s.w * 0.5, horizon - 50 * k, 1300 * k, 12 * k, mix(C.orange, C.navy, 0.3), 0.5, 4 * k);
 
-  // The swell the boat rides on.
-  const swell = waveLine(s, { y: 905, amp: 70, len: 1500, chop: 0.75, phase: 0.4, detail: 0.18 });
-  const bx = 1290;
+  farSea(s, horizon, horizon + 210 * k, 6, { far: mix(C.ocean, C.orange, 0.25), near: C.ocean, deep: "#081a2b", light: "#ffc08a", lightOpacity: 0.5, caps: 0.3, chop: 0.7 }, k);
+  glitter(s, sunX, horizon + 8 * k, horizon + 170 * k, 300 * k, "#ffd2a6", 140, 0.8);
+
+  const swell = waveLine(s, { y: 900 * k, amp: 70 * k, len: 1500 * k, chop: 0.75, crestAt: boatX + 60 * k, detail: 0.18 });
   const boat: YachtOpts = {
-    x: bx,
-    y: surfaceAt(swell, bx) - 2,
-    scale: 2.55,
-    dir: -1,
-    pitch: 5,
+    ...ride(swell, boatX, boatScale, -1, 3),
+    sink: 9,
     heel: -9,
     rig: "upwind",
     hull: "#0a1a2b",
     deck: "#3a5770",
-    sail: ["#ffe3cc", "#8fa9bf", "#f4f7fb"],
+    sail: ["#dfe8f1", "#8ea6bc", "#ffd9bd"],
     rigging: "#152a3f",
     crew: [
-      { at: 40, pose: "helm", dir: 1 },
-      { at: 70, pose: "grind", dir: 1 },
+      { at: 36, pose: "helm", dir: 1 },
+      { at: 64, pose: "grind", dir: 1 },
       { at: 150, pose: "crouch", dir: 1 },
     ],
     crewColor: "#07111c",
     seams: 0.35,
   };
-  // Soft glow behind the sails from the low sun.
-  s.add(el("ellipse", { cx: bx - 40, cy: 560, rx: 360, ry: 300, fill: s.radial([[0, "#ffb27a", 0.28], [1, "#ffb27a", 0]], bx - 40, 560, 360) }));
+  s.add(el("rect", { width: s.w, height: horizon + 200 * k, fill: s.radial([[0, "#ffb27a", 0.22], [1, "#ffb27a", 0]], boatX, horizon - 60 * k, 420 * k, 0.9) }));
   s.add(yacht(s, boat));
-  wake(s, boat, 520, C.foam, 0.65);
-  seaLayer(s, swell, { top: mix(C.ocean, C.teal, 0.25), bottom: "#06121f", highlight: "#ffd6b3", highlightOpacity: 0.45, caps: 0.5 });
-  const bow = yachtPoint(boat, [200, -4]);
-  spray(s, bow[0] - 6, bow[1] + 8, 120, 140, C.white, -125, 70);
-  seaLayer(s, waveLine(s, { y: 1040, amp: 34, len: 700, chop: 0.7 }), { top: "#0c2d45", bottom: "#040d17", highlight: C.foam, highlightOpacity: 0.3, caps: 0.45 });
+  seaLayer(s, swell, { top: mix(C.ocean, C.teal, 0.25), bottom: "#06121f", highlight: "#ffd6b3", highlightOpacity: 0.45, caps: 0.45 });
+  wake(s, boat, 520 * k, C.foam, 0.7, swell);
+  const bow = yachtPoint(boat, [200, -2]);
+  spray(s, bow[0] - 10 * k, bow[1], 150 * k, 200, C.white, -140, 60);
+  seaLayer(s, waveLine(s, { y: 1045 * k, amp: 34 * k, len: 700 * k, chop: 0.7 }), { top: "#0c2d45", bottom: "#040d17", highlight: C.foam, highlightOpacity: 0.3, caps: 0.4 });
+  vignette(s, 0.6, { from: "left", opacity: 0.85, reach: 0.6 });
+  grain(s, 0.06);
+}
 
-  vignette(s, 0.6, { from: "left", opacity: 0.85, reach: 0.62 });
-  grain(s, 0.05);
+function hero(): Scene {
+  const s = new Scene(W, H, 101);
+  duskRace(s, 1290, 1720, 2.55);
   return s;
 }
 
 function og(): Scene {
   const s = new Scene(1200, 630, 111);
-  const horizon = 380;
-  sky(s, [[0, "#071524"], [0.45, C.navy], [0.75, "#173652"], [0.92, mix(C.ocean, C.orange, 0.45)], [1, "#ffb27a"]], horizon);
-  s.add(el("rect", { width: s.w, height: horizon, fill: s.radial([[0, C.orange, 0.5], [1, C.orange, 0]], 900, horizon, 560, 0.4) }));
-  sun(s, 940, horizon + 4, 16, "#ffd2a6", C.orange, 200, 0.45);
-  streak(s, 820, 300, 600, 14, "#ffb07d", 0.35, 4);
-  streak(s, 380, 260, 700, 18, "#2a4b66", 0.5, 6);
-  seaLayer(s, waveLine(s, { y: horizon + 6, amp: 3, len: 100, chop: 0.3 }), { top: mix(C.ocean, C.orange, 0.2), bottom: C.navy, highlight: "#ffc48f", highlightOpacity: 0.5 });
-  glitter(s, 940, horizon + 4, horizon + 90, 180, "#ffc48f", 80, 0.7);
-  seaLayer(s, waveLine(s, { y: horizon + 50, amp: 10, len: 260, chop: 0.5 }), { top: C.ocean, bottom: C.navy, highlight: "#ffb07d", highlightOpacity: 0.3 });
-  const swell = waveLine(s, { y: 560, amp: 38, len: 900, chop: 0.7, phase: 0.6, detail: 0.2 });
-  const bx = 860;
-  const boat: YachtOpts = { x: bx, y: surfaceAt(swell, bx) - 1, scale: 1.5, dir: -1, pitch: 4, heel: -9, hull: "#0a1a2b", deck: "#3a5770", sail: ["#ffe3cc", "#8fa9bf", "#f4f7fb"], rigging: "#152a3f", seams: 0.35 };
-  s.add(yacht(s, boat));
-  wake(s, boat, 300, C.foam, 0.6);
-  seaLayer(s, swell, { top: mix(C.ocean, C.teal, 0.25), bottom: "#06121f", highlight: "#ffd6b3", highlightOpacity: 0.45, caps: 0.5 });
-  const bow = yachtPoint(boat, [200, -4]);
-  spray(s, bow[0] - 4, bow[1] + 5, 70, 80, C.white, -125, 70);
-  vignette(s, 0.6, { from: "left", opacity: 0.9, reach: 0.6 });
-  grain(s, 0.04);
+  duskRace(s, 860, 1080, 1.32);
   return s;
 }
 
 function crew(): Scene {
   const s = new Scene(W, H, 202);
-  // Tilted horizon: the boat is heeling.
-  sky(s, [[0, "#3f7fa6"], [0.5, "#8cbbd9"], [1, C.foam]]);
-  sun(s, 1540, 170, 46, "#fff6e8", "#fff1dc", 520, 0.6);
-  cloud(s, 420, 300, 520, 120, C.white, "#a9c9e0", 0.9);
-  cloud(s, 980, 230, 360, 80, C.white, "#b5d1e6", 0.75);
-  const tilt = -7;
-  const sea = g(
-    { transform: `rotate(${tilt} 960 540)` },
-    el("rect", { x: -400, y: 560, width: 2800, height: 900, fill: s.linear([[0, mix(C.teal, C.foam, 0.25)], [0.3, C.ocean], [1, C.navy]], 0, 560, 0, 1200) }),
-  );
-  s.add(sea);
-  // Sea texture (drawn rotated with the horizon).
   const r = s.rand;
+  // Camera on the heeling boat: the deck stays level, the horizon tilts.
+  const tilt = -9;
+  sky(s, [[0, "#3a7aa3"], [0.5, "#86b8d8"], [1, "#dcebf7"]]);
+  sun(s, 1560, 150, 46, "#fff6e8", "#fff1dc", 560, 0.6);
+  cloud(s, 1240, 330, 380, 90, C.white, "#b5d1e6", 0.8);
+  const rot = `rotate(${tilt} 960 540)`;
   const chops: string[] = [];
-  for (let i = 0; i < 140; i++) {
-    const y = 570 + Math.pow(r(), 1.2) * 600;
+  for (let i = 0; i < 150; i++) {
+    const y = 585 + Math.pow(r(), 1.3) * 620;
     const x = between(r, -300, 2300);
-    const len = (y - 540) * between(r, 0.1, 0.5);
-    chops.push(el("path", { d: `M${n1(x)},${n1(y)}q${n1(len / 2)},${n1(-len * 0.08)} ${n1(len)},0`, stroke: C.white, "stroke-width": 1 + (y - 560) / 160, "stroke-linecap": "round", fill: "none", opacity: between(r, 0.15, 0.5) }));
-  }
-  s.add(g({ transform: `rotate(${tilt} 960 540)` }, ...chops));
-
-  // Mainsail foot and boom overhead (top left).
-  const sail = s.linear([[0, "#f5f9fd"], [0.6, "#cfe0ee"], [1, "#9fbbd2"]], 0, 0, 0, 420);
-  s.add(
-    el("path", { d: "M-40,-20L1180,-20C1150,80 1120,200 1090,300L-40,410Z", fill: sail }),
-    el("path", { d: "M-40,300L1120,240", stroke: "#9bb6cc", "stroke-width": 2, opacity: 0.5 }),
-    el("path", { d: "M-40,160L1160,120", stroke: "#9bb6cc", "stroke-width": 2, opacity: 0.4 }),
-    el("path", { d: "M-40,60L1170,40", stroke: C.orange, "stroke-width": 22, opacity: 0.9 }),
-    el("path", { d: "M-60,430L1110,318", stroke: "#0e1d2c", "stroke-width": 30, "stroke-linecap": "round" }),
-  );
-
-  // Deck: a heeled plane filling the bottom of the frame.
-  const deckTop = (x: number): number => 790 + (x - 960) * Math.tan((tilt * Math.PI) / 180) * -0.6;
-  const deckD = `M-20,${n1(deckTop(-20))}L1940,${n1(deckTop(1940))}L1940,1100L-20,1100Z`;
-  s.add(el("path", { d: deckD, fill: s.linear([[0, "#2b4257"], [0.25, "#1a2c3e"], [1, "#0a1520"]], 0, 700, 0, 1080) }));
-  // Non-slip texture lines and cockpit edge.
-  s.add(
-    el("path", { d: `M-20,${n1(deckTop(-20) + 60)}L1940,${n1(deckTop(1940) + 40)}`, stroke: "#32506a", "stroke-width": 3, opacity: 0.6 }),
-    el("path", { d: `M-20,${n1(deckTop(-20) + 140)}L1940,${n1(deckTop(1940) + 110)}`, stroke: C.orange, "stroke-width": 6, opacity: 0.85 }),
-  );
-  // Lifelines and stanchions along the edge.
-  const lifeline: string[] = [];
-  for (let x = 60; x < 1920; x += 260) {
-    const y = deckTop(x);
-    lifeline.push(el("path", { d: `M${x},${n1(y)}L${x + 4},${n1(y - 120)}`, stroke: "#0e1d2c", "stroke-width": 7, "stroke-linecap": "round" }));
+    const len = (y - 560) * between(r, 0.1, 0.45);
+    chops.push(el("path", { d: `M${n1(x)},${n1(y)}q${n1(len / 2)},${n1(-len * 0.08)} ${n1(len)},0`, "stroke-width": 1 + (y - 570) / 170, opacity: between(r, 0.15, 0.5) }));
   }
   s.add(
-    ...lifeline,
-    el("path", { d: `M-20,${n1(deckTop(-20) - 118)}L1940,${n1(deckTop(1940) - 118)}`, stroke: "#0e1d2c", "stroke-width": 3 }),
-    el("path", { d: `M-20,${n1(deckTop(-20) - 60)}L1940,${n1(deckTop(1940) - 60)}`, stroke: "#0e1d2c", "stroke-width": 3 }),
+    g(
+      { transform: rot },
+      el("rect", { x: -400, y: 570, width: 2800, height: 900, fill: s.linear([[0, mix(C.teal, C.foam, 0.3)], [0.25, C.ocean], [1, C.navy]], 0, 570, 0, 1300) }),
+      el("rect", { x: -400, y: 540, width: 2800, height: 40, fill: s.linear([[0, C.foam, 0], [0.75, C.foam, 0.8], [1, C.foam, 0]], 0, 540, 0, 580) }),
+      g({ stroke: C.white, "stroke-linecap": "round", fill: "none" }, ...chops),
+    ),
+  );
+  spray(s, 230, 640, 460, 220, C.white, -15, 60);
+
+  // Mainsail foot and boom overhead.
+  s.add(
+    el("path", { d: "M-40,-20L1190,-20C1160,90 1125,200 1090,292L-40,384Z", fill: s.linear([[0, "#f7fafd"], [0.6, "#d3e3ef"], [1, "#a3bfd5"]], 0, 0, 0, 400) }),
+    el("path", { d: "M-40,270L1105,210M-40,150L1148,110", stroke: "#93afc6", "stroke-width": 2, opacity: 0.5 }),
+    el("path", { d: "M-40,55L1172,38", stroke: C.orange, "stroke-width": 22, opacity: 0.92 }),
+    el("path", { d: "M-60,400L1100,306", stroke: "#0d1c2b", "stroke-width": 30, "stroke-linecap": "round" }),
+    el("path", { d: "M1040,318L1195,720", stroke: "#e7ecf0", "stroke-width": 4, opacity: 0.9 }),
   );
 
-  // Pedestal grinder with two crew facing each other, a trimmer, and the helm.
-  const pedX = 760;
-  const pedY = deckTop(pedX) + 130;
+  // Deck, coaming and lifelines (level; slight perspective).
+  const deckY = (x: number): number => 735 + x * 0.02;
+  s.add(
+    el("path", { d: `M-20,${n1(deckY(-20))}L1940,${n1(deckY(1940))}L1940,1100L-20,1100Z`, fill: s.linear([[0, "#2d4558"], [0.2, "#1b2d3f"], [1, "#09131d"]], 0, 720, 0, 1080) }),
+    el("path", { d: `M-20,${n1(deckY(-20) + 6)}L1940,${n1(deckY(1940) + 6)}`, stroke: "#4c6a82", "stroke-width": 3, opacity: 0.8 }),
+    el("path", { d: `M-20,${n1(deckY(-20) + 170)}L1940,${n1(deckY(1940) + 150)}`, stroke: C.orange, "stroke-width": 7, opacity: 0.85 }),
+  );
+  const stanchions: string[] = [];
+  for (let x = 40; x < 1920; x += 300) stanchions.push(`M${x},${n1(deckY(x))}L${x + 5},${n1(deckY(x) - 130)}`);
+  s.add(
+    el("path", { d: stanchions.join(""), stroke: "#0d1c2b", "stroke-width": 8, "stroke-linecap": "round" }),
+    el("path", { d: `M-20,${n1(deckY(-20) - 126)}L1940,${n1(deckY(1940) - 126)}M-20,${n1(deckY(-20) - 66)}L1940,${n1(deckY(1940) - 66)}`, stroke: "#0d1c2b", "stroke-width": 3 }),
+  );
+
+  // Pedestal grinder with two crew facing each other, a trimmer on the winch, and the helm.
   const crewH = 400;
+  const feet = (x: number): number => deckY(x) + 175;
   const fig = (x: number, pose: Pose, dir: 1 | -1, jacket: string, dy = 0): string =>
-    person(x, deckTop(x) + 150 + dy, crewH, pose, { fill: "#0a1724", jacket, dir, rim: "#ffe9d2", rimOffset: [-1.2, -1], helmet: true });
+    person(x, feet(x) + dy, crewH, pose, { fill: "#0a1724", jacket, dir, rim: "#fff0dc", rimOffset: [0.9, -0.8], helmet: true, helmetColor: "#0d1c2b" });
+  const pedX = 760;
+  const handY = feet(pedX) - 0.46 * crewH;
   s.add(
-    el("path", { d: `M${pedX - 16},${n1(pedY)}L${pedX - 10},${n1(pedY - 190)}L${pedX + 10},${n1(pedY - 190)}L${pedX + 16},${n1(pedY)}Z`, fill: "#0e1d2c" }),
-    el("circle", { cx: pedX, cy: pedY - 200, r: 22, fill: "#22384d" }),
-    el("path", { d: `M${pedX - 80},${n1(pedY - 230)}L${pedX + 80},${n1(pedY - 170)}`, stroke: "#0e1d2c", "stroke-width": 10, "stroke-linecap": "round" }),
-    fig(pedX - 175, "grind", 1, C.orange),
-    fig(pedX + 175, "grind", -1, "#e9eef3"),
+    el("path", { d: `M${pedX - 18},${n1(feet(pedX) - 10)}L${pedX - 11},${n1(handY)}L${pedX + 11},${n1(handY)}L${pedX + 18},${n1(feet(pedX) - 10)}Z`, fill: "#0d1c2b" }),
+    el("path", { d: `M${pedX - 40},${n1(handY - 26)}L${pedX + 40},${n1(handY + 22)}`, stroke: "#33506a", "stroke-width": 10, "stroke-linecap": "round" }),
+    fig(pedX - 172, "grind", 1, C.orange),
+    fig(pedX + 172, "grind", -1, "#d9e4ee"),
   );
-  // Winch drum on the coaming with a sheet running up to the sail.
+  const wx = 1195;
   s.add(
-    el("path", { d: `M1150,${n1(deckTop(1150) + 10)}L1160,${n1(deckTop(1150) - 40)}L1210,${n1(deckTop(1150) - 40)}L1220,${n1(deckTop(1150) + 10)}Z`, fill: "#27445c" }),
-    el("path", { d: `M1185,${n1(deckTop(1150) - 40)}L1040,330`, stroke: "#e7ecf0", "stroke-width": 4, opacity: 0.9 }),
-    fig(1330, "trim", -1, C.orange, 20),
+    el("path", { d: `M${wx - 38},${n1(deckY(wx) + 8)}L${wx - 30},${n1(deckY(wx) - 36)}L${wx + 30},${n1(deckY(wx) - 36)}L${wx + 38},${n1(deckY(wx) + 8)}Z`, fill: "#3a5a74" }),
+    el("ellipse", { cx: wx, cy: deckY(wx) - 36, rx: 30, ry: 7, fill: "#6f8ea6" }),
+    fig(1340, "trim", -1, C.orange, 10),
   );
-  // Helmsman at a wheel, right.
-  const wx = 1700;
-  const wy = deckTop(wx) + 10;
+  const hx = 1640;
   s.add(
-    el("circle", { cx: wx - 110, cy: wy - 120, r: 120, fill: "none", stroke: "#0e1d2c", "stroke-width": 12 }),
-    el("path", { d: `M${wx - 110},${n1(wy - 120)}L${wx - 110},${n1(wy + 50)}`, stroke: "#0e1d2c", "stroke-width": 14 }),
-    fig(wx + 20, "helm", -1, "#e9eef3"),
+    el("circle", { cx: hx, cy: feet(hx) - 250, r: 125, fill: "none", stroke: "#0d1c2b", "stroke-width": 12 }),
+    el("path", { d: `M${hx},${n1(feet(hx) - 250)}L${hx},${n1(feet(hx) - 40)}`, stroke: "#0d1c2b", "stroke-width": 16 }),
+    el("circle", { cx: hx, cy: feet(hx) - 250, r: 14, fill: "#33506a" }),
+    fig(hx + 130, "helm", -1, "#d9e4ee"),
   );
-  spray(s, 260, 700, 420, 260, C.white, -20, 70);
-  spray(s, 1000, 640, 220, 90, C.white, -10, 50);
+  spray(s, 980, 600, 200, 70, C.white, -10, 40);
   vignette(s, 0.45);
   grain(s, 0.04);
   return s;
 }
 
+/** Ferris wheel silhouette (the pier at Scheveningen). */
+function ferrisWheel(cx: number, cy: number, radius: number, color: string, lights?: string): string {
+  const spokes: string[] = [];
+  const bulbs: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    const a = (i / 16) * Math.PI * 2;
+    const px = cx + Math.cos(a) * radius;
+    const py = cy + Math.sin(a) * radius;
+    spokes.push(`M${n1(cx)},${n1(cy)}L${n1(px)},${n1(py)}`);
+    if (lights) bulbs.push(el("circle", { cx: px, cy: py, r: Math.max(1.2, radius * 0.03), fill: lights }));
+  }
+  const base = cy + radius * 1.25;
+  return g(
+    {},
+    el("circle", { cx, cy, r: radius, fill: "none", stroke: color, "stroke-width": Math.max(1.5, radius * 0.04) }),
+    el("path", { d: spokes.join(""), stroke: color, "stroke-width": Math.max(0.8, radius * 0.012) }),
+    el("path", { d: `M${n1(cx - radius * 0.6)},${n1(base)}L${n1(cx)},${n1(cy)}L${n1(cx + radius * 0.6)},${n1(base)}`, stroke: color, "stroke-width": Math.max(1.5, radius * 0.05), fill: "none" }),
+    ...bulbs,
+  );
+}
+
 function harbour(): Scene {
   const s = new Scene(W, H, 303);
-  const water = 700;
-  sky(s, [[0, "#0a1c30"], [0.35, "#1b3553"], [0.6, "#4a4f6e"], [0.8, mix(C.orange, "#6b4a6a", 0.45)], [1, "#f3a46e"]], water);
-  sun(s, 520, water - 20, 24, "#ffd9b3", C.orange, 300, 0.45);
-  streak(s, 600, 520, 900, 18, "#f7a27a", 0.4, 5);
-  streak(s, 1300, 430, 1000, 26, "#55506f", 0.6, 8);
-  streak(s, 350, 610, 600, 12, "#ffc296", 0.45, 3);
+  const water = 690;
   const r = s.rand;
+  sky(s, [[0, "#0a1c30"], [0.35, "#1b3553"], [0.6, "#4a4f6e"], [0.82, mix(C.orange, "#6b4a6a", 0.45)], [1, "#f3a46e"]], water);
+  s.add(el("rect", { width: W, height: water, fill: s.radial([[0, "#ffb27a", 0.55], [1, "#ffb27a", 0]], 560, water, 700, 0.4) }));
+  streak(s, 620, 530, 900, 18, "#f7a27a", 0.4, 5);
+  streak(s, 1300, 430, 1000, 26, "#55506f", 0.6, 8);
+  streak(s, 380, 610, 600, 12, "#ffc296", 0.45, 3);
   for (let i = 0; i < 40; i++) s.add(el("circle", { cx: between(r, 0, W), cy: between(r, 0, 260), r: between(r, 0.6, 1.4), fill: C.foam, opacity: between(r, 0.2, 0.6) }));
 
-  // Skyline: the boulevard with a ferris wheel on the pier, far right.
+  // Boulevard skyline with lit windows, a domed hotel and the pier's ferris wheel.
   const skyline: string[] = [];
-  let x = 820;
+  let x = 780;
   while (x < 1960) {
     const bw = between(r, 40, 110);
-    const bh = between(r, 30, 150) * (x > 1300 && x < 1500 ? 1.6 : 1);
+    const bh = between(r, 30, 150) * (x > 1250 && x < 1450 ? 1.6 : 1);
     skyline.push(el("rect", { x, y: water - 40 - bh, width: bw + 1, height: bh + 40, fill: "#1a2233" }));
     for (let wy = water - 30 - bh; wy < water - 50; wy += 14) {
       for (let wx = x + 6; wx < x + bw - 8; wx += 12) {
@@ -968,115 +1096,131 @@ function harbour(): Scene {
     }
     x += bw;
   }
-  // Kurhaus-like dome.
-  skyline.push(el("path", { d: `M1000,${water - 110}Q1060,${water - 210} 1120,${water - 110}Z`, fill: "#1a2233" }));
-  const wheelX = 1760;
-  const wheelY = water - 200;
-  const spokes: string[] = [];
-  for (let i = 0; i < 16; i++) {
-    const a = (i / 16) * Math.PI * 2;
-    spokes.push(`M${wheelX},${wheelY}L${n1(wheelX + Math.cos(a) * 120)},${n1(wheelY + Math.sin(a) * 120)}`);
-  }
-  skyline.push(
-    el("circle", { cx: wheelX, cy: wheelY, r: 120, fill: "none", stroke: "#2a3550", "stroke-width": 5 }),
-    el("path", { d: spokes.join(""), stroke: "#2a3550", "stroke-width": 1.5 }),
-    el("path", { d: `M${wheelX - 70},${water - 30}L${wheelX},${wheelY}L${wheelX + 70},${water - 30}`, stroke: "#2a3550", "stroke-width": 6, fill: "none" }),
-  );
-  for (let i = 0; i < 16; i++) {
-    const a = (i / 16) * Math.PI * 2;
-    skyline.push(el("circle", { cx: wheelX + Math.cos(a) * 120, cy: wheelY + Math.sin(a) * 120, r: 3.5, fill: "#ffd39a" }));
-  }
-  s.add(g({ opacity: 0.95 }, ...skyline));
+  skyline.push(el("path", { d: `M980,${water - 100}Q1040,${water - 205} 1100,${water - 100}Z`, fill: "#1a2233" }), el("rect", { x: 1037, y: water - 170, width: 6, height: 22, fill: "#1a2233" }));
+  skyline.push(ferrisWheel(1760, water - 190, 115, "#2a3550", "#ffd39a"));
+  s.add(g({}, ...skyline));
   s.add(el("rect", { x: 0, y: water - 40, width: W, height: 40, fill: s.linear([[0, "#1a2233", 0], [1, "#121a28", 1]], 0, water - 40, 0, water) }));
 
-  // Lighthouse on the harbour head (left).
+  // Lighthouse on the harbour head with its beam.
   const lx = 300;
-  const lighthouse = g(
+  s.add(
+    el("path", { d: `M${lx},${water - 455}L${lx + 1500},${water - 640}L${lx + 1500},${water - 430}Z`, fill: s.linear([[0, "#ffe2a8", 0.35], [1, "#ffe2a8", 0]], lx, 0, lx + 1500, 0) }),
+    el("circle", { cx: lx, cy: water - 455, r: 70, fill: s.radial([[0, "#fff1c8", 0.9], [1, "#ffe2a8", 0]], lx, water - 455, 70) }),
+  );
+  const tower = g(
     {},
     el("path", { d: `M${lx - 30},${water - 30}L${lx - 16},${water - 430}L${lx + 16},${water - 430}L${lx + 30},${water - 30}Z`, fill: s.linear([[0, "#e9eef2"], [0.6, "#b9c7d3"], [1, "#6d8092"]], lx - 30, 0, lx + 30, 0) }),
     el("path", { d: `M${lx - 27},${water - 130}L${lx + 27},${water - 130}L${lx + 26},${water - 170}L${lx - 26},${water - 170}ZM${lx - 22},${water - 290}L${lx + 22},${water - 290}L${lx + 21},${water - 330}L${lx - 21},${water - 330}Z`, fill: "#c7402a" }),
     el("rect", { x: lx - 26, y: water - 438, width: 52, height: 10, fill: "#2a3550" }),
     el("rect", { x: lx - 14, y: water - 472, width: 28, height: 34, fill: "#ffe2a8" }),
     el("path", { d: `M${lx - 18},${water - 472}Q${lx},${water - 500} ${lx + 18},${water - 472}Z`, fill: "#2a3550" }),
-    el("path", { d: `M${lx - 40},${water - 30}L${lx + 40},${water - 30}L${lx + 36},${water - 10}L${lx - 36},${water - 10}Z`, fill: "#1a2233" }),
+    el("path", { d: `M-20,${water - 30}L620,${water - 30}L620,${water + 4}L-20,${water + 4}Z`, fill: "#121a28" }),
+    el("circle", { cx: 600, cy: water - 44, r: 6, fill: "#5fd38a" }),
   );
-  s.add(
-    el("path", { d: `M${lx},${water - 455}L${lx + 1400},${water - 620}L${lx + 1400},${water - 420}Z`, fill: s.linear([[0, "#ffe2a8", 0.35], [1, "#ffe2a8", 0]], lx, 0, lx + 1400, 0) }),
-    el("circle", { cx: lx, cy: water - 455, r: 60, fill: s.radial([[0, "#fff1c8", 0.9], [1, "#ffe2a8", 0]], lx, water - 455, 60) }),
-  );
-  const pier = el("path", { d: `M-20,${water - 14}L560,${water - 14}L560,${water + 6}L-20,${water + 6}Z`, fill: "#121a28" });
-  s.add(lighthouse, pier);
+  s.add(tower);
 
   // Masts of other boats in the marina.
   const masts: string[] = [];
   for (let i = 0; i < 14; i++) {
-    const mx = between(r, 620, 1000) + i * 8;
-    masts.push(el("path", { d: `M${n1(mx)},${water - 6}L${n1(mx)},${n1(water - between(r, 110, 230))}`, stroke: "#2a3550", "stroke-width": 2 }));
+    const mx = between(r, 640, 960) + i * 8;
+    masts.push(`M${n1(mx)},${water - 4}L${n1(mx)},${n1(water - between(r, 110, 230))}`);
   }
-  s.add(...masts);
+  s.add(el("path", { d: masts.join(""), stroke: "#2a3550", "stroke-width": 2 }));
 
-  // Water.
+  // Water with reflections.
   s.add(el("rect", { x: 0, y: water, width: W, height: H - water, fill: s.linear([[0, "#3e4766"], [0.15, "#1d3350"], [1, "#07131f"]], 0, water, 0, H) }));
-  glitter(s, 520, water + 4, H, 200, "#ffbf8a", 160, 0.7);
-  for (let i = 0; i < 40; i++) {
-    const lx2 = between(r, 840, 1900);
-    s.add(el("rect", { x: lx2, y: water + between(r, 4, 60), width: 2.5, height: between(r, 12, 60), fill: "#ffc77a", opacity: between(r, 0.1, 0.4) }));
-  }
+  reflection(s, tower, water + 2, 0.35, 4);
+  glitter(s, 560, water + 4, H, 220, "#ffbf8a", 150, 0.6);
+  const lightsRefl: string[] = [];
+  for (let i = 0; i < 46; i++) lightsRefl.push(el("rect", { x: between(r, 800, 1900), y: water + between(r, 4, 70), width: 2.5, height: between(r, 12, 70), opacity: between(r, 0.1, 0.4) }));
+  s.add(g({ fill: "#ffc77a" }, ...lightsRefl));
 
-  // The yacht moored alongside a pontoon, sails down.
-  const boat: YachtOpts = { x: 1150, y: 905, scale: 2.15, dir: 1, rig: "bare", hull: "#0c1c2d", deck: "#4a6278", rigging: "#1a2a3d", crew: [{ at: 60, pose: "stand", dir: 1 }, { at: 150, pose: "sit", dir: -1 }], crewColor: "#0a1622" };
+  // The yacht moored alongside the pontoon, sails furled.
+  const wl = 918;
+  const boat: YachtOpts = {
+    x: 1160,
+    y: wl,
+    scale: 2.6,
+    rig: "bare",
+    hull: "#0c1c2d",
+    deck: "#4a6278",
+    rigging: "#1a2a3d",
+    crew: [
+      { at: 44, pose: "stand", dir: 1 },
+      { at: 150, pose: "sit", dir: -1 },
+    ],
+    crewColor: "#0a1622",
+  };
   const boatXml = yacht(s, boat);
-  reflection(s, boatXml, 905, 0.4, 3);
+  reflection(s, boatXml, wl + 2, 0.45, 3);
   s.add(boatXml);
-  // Furled mainsail on the boom.
-  const b1 = yachtPoint(boat, [14, -37]);
-  const b2 = yachtPoint(boat, [116, -35]);
-  s.add(el("path", { d: `M${P(b1)}L${P(b2)}`, stroke: "#dfe7ee", "stroke-width": 9, "stroke-linecap": "round" }));
-  // Pontoon and mooring lines.
+  const b1 = yachtPoint(boat, [14, -38]);
+  const b2 = yachtPoint(boat, [114, -35]);
+  s.add(el("path", { d: `M${P(b1)}L${P(b2)}`, stroke: "#dfe7ee", "stroke-width": 10, "stroke-linecap": "round" }));
+  // Pontoon in the foreground with mooring lines and lamp posts.
+  const pontoonY = 985;
   s.add(
-    el("path", { d: "M700,915L1920,915L1920,960L700,960Z", fill: "#2a3446" }),
-    el("path", { d: "M700,915L1920,915", stroke: "#59667c", "stroke-width": 3 }),
-    el("path", { d: "M890,890Q930,930 960,915M1410,890Q1440,930 1480,915", stroke: "#cfd8e0", "stroke-width": 2.5, fill: "none" }),
+    el("path", { d: `M${n1(yachtPoint(boat, [30, -14])[0])},${n1(yachtPoint(boat, [30, -14])[1])}Q880,${pontoonY - 10} 840,${pontoonY}M${n1(yachtPoint(boat, [190, -17])[0])},${n1(yachtPoint(boat, [190, -17])[1])}Q1500,${pontoonY - 12} 1560,${pontoonY}`, stroke: "#cfd8e0", "stroke-width": 2.5, fill: "none" }),
+    el("path", { d: `M560,${pontoonY}L1920,${pontoonY}L1920,${pontoonY + 36}L560,${pontoonY + 36}Z`, fill: "#2a3446" }),
+    el("path", { d: `M560,${pontoonY}L1920,${pontoonY}`, stroke: "#6b7890", "stroke-width": 3 }),
   );
-  for (let px = 760; px < 1920; px += 220) {
-    s.add(el("rect", { x: px, y: 880, width: 14, height: 110, fill: "#1a2233" }), el("circle", { cx: px + 7, cy: 875, r: 5, fill: "#ffd39a" }), el("circle", { cx: px + 7, cy: 875, r: 26, fill: s.radial([[0, "#ffd39a", 0.45], [1, "#ffd39a", 0]], px + 7, 875, 26) }));
+  for (const px of [620, 1880]) {
+    s.add(
+      el("rect", { x: px - 6, y: pontoonY - 70, width: 12, height: 70, fill: "#1a2233" }),
+      el("circle", { cx: px, cy: pontoonY - 76, r: 6, fill: "#ffd39a" }),
+      el("circle", { cx: px, cy: pontoonY - 76, r: 40, fill: s.radial([[0, "#ffd39a", 0.5], [1, "#ffd39a", 0]], px, pontoonY - 76, 40) }),
+    );
   }
-  ripples(s, 0, W, water + 10, H, "#9fb4c8", 120, 0.25);
+  ripples(s, 0, W, water + 10, H, "#9fb4c8", 130, 0.22);
   vignette(s, 0.55);
   grain(s, 0.045);
   return s;
 }
 
+/** Flying fish gliding with wings spread, trailing drops where it left the water. */
+function flyingFish(s: Scene, fx: number, fy: number, size: number, angle: number): void {
+  const z = size;
+  const body = `M${-z},0C${-z * 0.4},${-z * 0.2} ${z * 0.5},${-z * 0.2} ${z},${-z * 0.02}C${z * 0.5},${z * 0.14} ${-z * 0.4},${z * 0.14} ${-z},0Z`;
+  const tail = `M${-z * 0.92},0L${-z * 1.45},${-z * 0.32}L${-z * 1.2},${z * 0.02}L${-z * 1.5},${z * 0.38}Z`;
+  const wingFar = `M${z * 0.35},${-z * 0.08}C${z * 0.1},${-z * 0.6} ${-z * 0.4},${-z * 0.9} ${-z * 0.75},${-z * 0.85}C${-z * 0.45},${-z * 0.5} ${-z * 0.2},${-z * 0.15} ${z * 0.05},${-z * 0.05}Z`;
+  const wingNear = `M${z * 0.35},${z * 0.02}C${z * 0.05},${z * 0.45} ${-z * 0.35},${z * 0.7} ${-z * 0.7},${z * 0.72}C${-z * 0.45},${z * 0.4} ${-z * 0.2},${z * 0.12} ${z * 0.05},${z * 0.06}Z`;
+  s.add(
+    el("path", { d: `M${n1(fx - z * 1.6)},${n1(fy + z * 0.2)}Q${n1(fx - z * 3)},${n1(fy + z * 0.7)} ${n1(fx - z * 4.2)},${n1(fy + z * 1.5)}`, stroke: C.white, "stroke-width": Math.max(1.5, z * 0.07), "stroke-dasharray": `${n1(z * 0.06)} ${n1(z * 0.3)}`, "stroke-linecap": "round", fill: "none", opacity: 0.6 }),
+    g(
+      { transform: `translate(${n1(fx)} ${n1(fy)}) rotate(${angle})` },
+      el("path", { d: wingFar, fill: "#9cc6e3", opacity: 0.9 }),
+      el("path", { d: tail, fill: "#0c3a58" }),
+      el("path", { d: body, fill: s.linear([[0, "#2f6f99"], [0.5, "#0f3f60"], [1, "#c9dceb"]], 0, -z * 0.2, 0, z * 0.14) }),
+      el("circle", { cx: z * 0.72, cy: -z * 0.04, r: z * 0.045, fill: C.navy }),
+      el("path", { d: wingNear, fill: "#cfe5f5", opacity: 0.92 }),
+    ),
+  );
+}
+
 function atlantic(): Scene {
   const s = new Scene(W, H, 404);
   const horizon = 600;
-  sky(s, [[0, "#1a5f8a"], [0.55, "#4f9cc8"], [1, "#cde4f5"]], horizon);
-  sun(s, 1520, 150, 52, "#fffaf0", "#fff3d6", 480, 0.6);
-  // Trade-wind cumulus in rows, shrinking with distance.
   const r = s.rand;
+  sky(s, [[0, "#175a85"], [0.55, "#4f9cc8"], [1, "#d3e8f6"]], horizon);
+  sun(s, 1520, 150, 52, "#fffaf0", "#fff3d6", 500, 0.6);
+  // Trade-wind cumulus in rows, shrinking with distance.
   const rows = [
-    { y: 560, n: 9, w: 150, h: 34 },
-    { y: 500, n: 6, w: 260, h: 60 },
-    { y: 400, n: 4, w: 420, h: 110 },
+    { y: 575, n: 10, w: 130, h: 30 },
+    { y: 520, n: 7, w: 220, h: 50 },
+    { y: 430, n: 4, w: 400, h: 100 },
   ];
   for (const row of rows) {
     for (let i = 0; i < row.n; i++) {
-      const cx = (i + 0.3 + r() * 0.4) * (W / row.n);
-      cloud(s, cx, row.y + between(r, -15, 15), row.w * between(r, 0.7, 1.2), row.h * between(r, 0.8, 1.2), C.white, "#9fc3dc", 0.95);
+      const cx = (i + 0.2 + r() * 0.6) * (W / row.n);
+      cloud(s, cx, row.y + between(r, -15, 15), row.w * between(r, 0.7, 1.25), row.h * between(r, 0.75, 1.25), C.white, "#9fc3dc", 0.95);
     }
   }
-  seaLayer(s, waveLine(s, { y: horizon + 8, amp: 3, len: 110, chop: 0.3 }), { top: "#2d7aa6", bottom: C.ocean, highlight: C.white, highlightOpacity: 0.45 });
-  glitter(s, 1520, horizon + 6, horizon + 200, 300, C.white, 140, 0.8);
-  seaLayer(s, waveLine(s, { y: horizon + 60, amp: 10, len: 260, chop: 0.6 }), { top: "#1f6f99", bottom: C.ocean, highlight: C.white, highlightOpacity: 0.35, caps: 0.35 });
-  seaLayer(s, waveLine(s, { y: horizon + 140, amp: 18, len: 420, chop: 0.7 }), { top: "#1a6690", bottom: "#0b3d5c", highlight: C.white, highlightOpacity: 0.3, caps: 0.45 });
-  const swell = waveLine(s, { y: 900, amp: 40, len: 1100, chop: 0.7, phase: 2.6, detail: 0.22 });
-  const bx = 820;
+  farSea(s, horizon, horizon + 200, 5, { far: "#3484b0", near: "#1a6690", deep: "#0b3d5c", light: C.white, lightOpacity: 0.45, caps: 0.45, chop: 0.7 });
+  glitter(s, 1520, horizon + 6, horizon + 220, 320, C.white, 150, 0.85);
+  const swell = waveLine(s, { y: 905, amp: 42, len: 1100, chop: 0.7, crestAt: 740, detail: 0.22 });
   const boat: YachtOpts = {
-    x: bx,
-    y: surfaceAt(swell, bx) - 1,
-    scale: 2.2,
-    dir: 1,
-    pitch: -3,
+    ...ride(swell, 800, 2.2, 1, 3),
+    sink: 9,
     heel: 6,
     rig: "spinnaker",
     hull: "#0b1f33",
@@ -1090,87 +1234,70 @@ function atlantic(): Scene {
     ],
   };
   s.add(yacht(s, boat));
-  wake(s, boat, 640, C.white, 0.8);
-  seaLayer(s, swell, { top: "#1f78a3", bottom: "#072f4a", highlight: C.white, highlightOpacity: 0.5, caps: 0.55 });
-  const bow = yachtPoint(boat, [205, -2]);
-  spray(s, bow[0] + 10, bow[1] + 6, 110, 110, C.white, -40, 60);
-  seaLayer(s, waveLine(s, { y: 1050, amp: 26, len: 640, chop: 0.7 }), { top: "#155f88", bottom: "#06243a", highlight: C.white, highlightOpacity: 0.35, caps: 0.5 });
-
-  // Flying fish gliding over the waves, with splash trails.
-  const fish = (fx: number, fy: number, size: number, angle: number): void => {
-    const body = `M${-size},0Q${-size * 0.2},${-size * 0.22} ${size * 0.9},${-size * 0.04}Q${size},0 ${size * 0.9},${size * 0.05}Q${-size * 0.2},${size * 0.16} ${-size},0Z`;
-    const wing = `M${size * 0.3},${-size * 0.05}L${-size * 0.55},${-size * 0.75}L${-size * 0.2},${-size * 0.02}Z`;
-    const wing2 = `M${size * 0.3},${size * 0.03}L${-size * 0.4},${size * 0.55}L${-size * 0.1},${size * 0.06}Z`;
-    const tail = `M${-size * 0.9},0L${-size * 1.35},${-size * 0.3}L${-size * 1.15},0L${-size * 1.35},${size * 0.35}Z`;
-    s.add(
-      g(
-        { transform: `translate(${n1(fx)} ${n1(fy)}) rotate(${angle})` },
-        el("path", { d: wing, fill: "#cfe5f5", opacity: 0.85 }),
-        el("path", { d: `${body}${tail}`, fill: "#0d3550" }),
-        el("path", { d: wing2, fill: "#a9cde6", opacity: 0.8 }),
-      ),
-    );
-    s.add(el("path", { d: `M${n1(fx - size * 1.4)},${n1(fy + size * 0.3)}Q${n1(fx - size * 5)},${n1(fy + size * 1.8)} ${n1(fx - size * 9)},${n1(fy + size * 3.2)}`, stroke: C.white, "stroke-width": 2, "stroke-dasharray": "2 9", "stroke-linecap": "round", fill: "none", opacity: 0.7 }));
-  };
-  fish(1380, 860, 30, -8);
-  fish(1490, 905, 24, -4);
-  fish(1290, 930, 20, -12);
+  seaLayer(s, swell, { top: "#1f78a3", bottom: "#072f4a", highlight: C.white, highlightOpacity: 0.5, caps: 0.5 });
+  wake(s, boat, 640, C.white, 0.85, swell);
+  const bow = yachtPoint(boat, [203, -4]);
+  spray(s, bow[0] + 6, bow[1], 130, 150, C.white, -35, 60);
+  seaLayer(s, waveLine(s, { y: 1050, amp: 26, len: 640, chop: 0.7 }), { top: "#155f88", bottom: "#06243a", highlight: C.white, highlightOpacity: 0.35, caps: 0.45 });
+  flyingFish(s, 1440, 840, 66, -8);
+  flyingFish(s, 1640, 900, 52, -4);
+  flyingFish(s, 1330, 960, 42, -12);
   vignette(s, 0.35);
   grain(s, 0.035);
   return s;
 }
 
+/** Offshore wind turbines standing on the horizon. */
+function windFarm(s: Scene, x0: number, x1: number, horizon: number, count: number, height: number, color: string, opacity: number): void {
+  const r = s.rand;
+  const d: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const tx = x0 + ((x1 - x0) * (i + 0.5)) / count + between(r, -12, 12);
+    const th = height * between(r, 0.85, 1.1);
+    const hy = horizon - th;
+    const a = r() * 120;
+    d.push(`M${n1(tx)},${n1(horizon)}L${n1(tx)},${n1(hy)}`);
+    for (const b of [0, 120, 240]) {
+      const ang = ((a + b) * Math.PI) / 180;
+      d.push(`M${n1(tx)},${n1(hy)}L${n1(tx + Math.cos(ang) * th * 0.45)},${n1(hy + Math.sin(ang) * th * 0.45)}`);
+    }
+  }
+  s.add(el("path", { d: d.join(""), stroke: color, "stroke-width": Math.max(1.2, height / 40), "stroke-linecap": "round", opacity, fill: "none" }));
+}
+
 function northSea(): Scene {
   const s = new Scene(W, H, 505);
   const horizon = 590;
-  const grey = "#5d6f70";
-  const greenGrey = mix(C.teal, "#4f5f5c", 0.6);
-  sky(s, [[0, "#1b2629"], [0.4, "#334346"], [0.75, "#6d7f7d"], [1, "#9fb0aa"]], horizon);
-  // Break in the clouds with light rays.
-  s.add(el("ellipse", { cx: 1350, cy: 330, rx: 320, ry: 90, fill: s.radial([[0, "#e8f0ea", 0.85], [1, "#c9d6cf", 0]], 1350, 330, 320, 0.35) }));
-  const rays: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const x0 = 1240 + i * 45;
-    const x1 = 900 + i * 190;
-    rays.push(el("path", { d: `M${x0},330L${x0 + 30},330L${x1 + 90},${horizon}L${x1},${horizon}Z`, fill: "#dfe9e3", opacity: 0.07 + (i % 2) * 0.05 }));
-  }
-  s.add(g({ filter: s.blur(6) }, ...rays));
   const r = s.rand;
-  for (let i = 0; i < 9; i++) streak(s, between(r, 0, W), between(r, 60, 420), between(r, 400, 1100), between(r, 40, 110), mix("#1b2629", grey, r()), between(r, 0.5, 0.85), 18);
-  // Rain curtain.
+  const greenGrey = mix(C.teal, "#4f5f5c", 0.6);
+  sky(s, [[0, "#172124"], [0.4, "#2f3f42"], [0.75, "#667875"], [1, "#9fb0aa"]], horizon);
+  // A break in the clouds with light rays falling on the sea.
+  const rays: string[] = [];
+  for (let i = 0; i < 7; i++) {
+    const x0 = 1230 + i * 40;
+    const x1 = 980 + i * 150;
+    rays.push(el("path", { d: `M${x0},300L${x0 + 18},300L${x1 + 60},${horizon + 40}L${x1},${horizon + 40}Z`, opacity: 0.06 + (i % 3) * 0.04 }));
+  }
+  s.add(g({ fill: "#e3ece6", filter: s.blur(8) }, ...rays));
+  s.add(el("rect", { width: W, height: horizon, fill: s.radial([[0, "#eef4ef", 0.7], [0.5, "#c9d6cf", 0.2], [1, "#c9d6cf", 0]], 1330, 300, 420, 0.3) }));
+  for (let i = 0; i < 12; i++) {
+    streak(s, between(r, -100, W + 100), between(r, 40, 430), between(r, 500, 1200), between(r, 50, 120), mix("#172124", "#5d6f70", r()), between(r, 0.55, 0.9), 16);
+  }
+  // Rain curtain on the left.
   const rain: string[] = [];
-  for (let i = 0; i < 110; i++) {
-    const x = between(r, 200, 900);
-    const y = between(r, 300, 560);
-    rain.push(el("path", { d: `M${n1(x)},${n1(y)}l-14,60`, stroke: "#b8c6c2", "stroke-width": 1.2, opacity: between(r, 0.1, 0.3) }));
+  for (let i = 0; i < 130; i++) {
+    const x = between(r, 150, 900);
+    const y = between(r, 280, 560);
+    rain.push(el("path", { d: `M${n1(x)},${n1(y)}l-14,60`, opacity: between(r, 0.08, 0.28) }));
   }
-  s.add(...rain);
-  // Offshore wind farm on the horizon.
-  for (let i = 0; i < 9; i++) {
-    const tx = 120 + i * 95 + between(r, -12, 12);
-    const th = between(r, 55, 70);
-    const hy = horizon - th;
-    const a = r() * 120;
-    const blades = [0, 120, 240]
-      .map((b) => {
-        const ang = ((a + b) * Math.PI) / 180;
-        return `M${n1(tx)},${n1(hy)}L${n1(tx + Math.cos(ang) * th * 0.45)},${n1(hy + Math.sin(ang) * th * 0.45)}`;
-      })
-      .join("");
-    s.add(el("path", { d: `M${n1(tx)},${horizon}L${n1(tx)},${n1(hy)}${blades}`, stroke: "#a7b4b0", "stroke-width": 1.6, opacity: 0.75, fill: "none" }));
-  }
-  seaLayer(s, waveLine(s, { y: horizon + 6, amp: 4, len: 80, chop: 0.6 }), { top: "#7f928d", bottom: greenGrey, highlight: "#e6eee8", highlightOpacity: 0.5 });
-  glitter(s, 1350, horizon + 6, horizon + 140, 420, "#e6eee8", 90, 0.5);
-  seaLayer(s, waveLine(s, { y: horizon + 50, amp: 12, len: 180, chop: 0.8 }), { top: mix(greenGrey, "#9fb0aa", 0.2), bottom: "#22302f", highlight: C.white, highlightOpacity: 0.4, caps: 0.5 });
-  seaLayer(s, waveLine(s, { y: horizon + 120, amp: 22, len: 300, chop: 0.85 }), { top: greenGrey, bottom: "#1b2726", highlight: C.white, highlightOpacity: 0.35, caps: 0.6 });
-  const chop = waveLine(s, { y: 905, amp: 52, len: 700, chop: 0.85, phase: 3.4, detail: 0.3 });
-  const bx = 1000;
+  s.add(g({ stroke: "#b8c6c2", "stroke-width": 1.2 }, ...rain));
+  windFarm(s, 100, 1000, horizon, 9, 64, "#a7b4b0", 0.7);
+  farSea(s, horizon, horizon + 190, 6, { far: "#80938e", near: greenGrey, deep: "#1b2726", light: "#e6eee8", lightOpacity: 0.45, caps: 0.7, chop: 0.85 });
+  glitter(s, 1330, horizon + 6, horizon + 150, 460, "#e6eee8", 90, 0.45);
+  const chop = waveLine(s, { y: 910, amp: 44, len: 760, chop: 0.85, crestAt: 1020, detail: 0.3 });
   const boat: YachtOpts = {
-    x: bx,
-    y: surfaceAt(chop, bx) + 4,
-    scale: 2.2,
-    dir: 1,
-    pitch: 7,
+    ...ride(chop, 1000, 2.2, 1, 3),
+    sink: 9,
     heel: -14,
     rig: "reefed",
     hull: "#101b22",
@@ -1186,19 +1313,16 @@ function northSea(): Scene {
     crewColor: "#0d161b",
   };
   s.add(yacht(s, boat));
-  wake(s, boat, 500, "#e9f0ec", 0.7);
   seaLayer(s, chop, { top: mix(greenGrey, "#7f928d", 0.35), bottom: "#121b1b", highlight: C.white, highlightOpacity: 0.5, caps: 0.7 });
-  const bow = yachtPoint(boat, [200, -6]);
-  spray(s, bow[0], bow[1] + 10, 200, 240, "#f1f5f2", -110, 90);
-  seaLayer(s, waveLine(s, { y: 1050, amp: 36, len: 420, chop: 0.85 }), { top: "#3b4b49", bottom: "#0b1212", highlight: C.white, highlightOpacity: 0.35, caps: 0.65 });
-  // Driving rain/spray streaks across the frame.
+  wake(s, boat, 500, "#e9f0ec", 0.75, chop);
+  const bow = yachtPoint(boat, [200, -8]);
+  spray(s, bow[0], bow[1], 230, 260, "#f1f5f2", -115, 80);
+  seaLayer(s, waveLine(s, { y: 1060, amp: 26, len: 420, chop: 0.8 }), { top: "#3b4b49", bottom: "#0b1212", highlight: C.white, highlightOpacity: 0.35, caps: 0.35 });
   const streaks: string[] = [];
-  for (let i = 0; i < 70; i++) {
-    const x = between(r, 0, W);
-    const y = between(r, 0, H);
-    streaks.push(el("path", { d: `M${n1(x)},${n1(y)}l-30,${n1(between(r, 8, 14))}`, stroke: C.white, "stroke-width": 1.3, opacity: between(r, 0.08, 0.22), "stroke-linecap": "round" }));
+  for (let i = 0; i < 80; i++) {
+    streaks.push(el("path", { d: `M${n1(between(r, 0, W))},${n1(between(r, 0, H))}l-30,${n1(between(r, 8, 14))}`, opacity: between(r, 0.08, 0.22) }));
   }
-  s.add(...streaks);
+  s.add(g({ stroke: C.white, "stroke-width": 1.3, "stroke-linecap": "round" }, ...streaks));
   vignette(s, 0.65);
   grain(s, 0.05);
   return s;
@@ -1207,29 +1331,25 @@ function northSea(): Scene {
 function corporate(): Scene {
   const s = new Scene(W, H, 606);
   const horizon = 560;
+  const r = s.rand;
   sky(s, [[0, "#2f86b8"], [0.6, "#86c1e3"], [1, "#e3f0fa"]], horizon);
   sun(s, 380, 140, 50, "#fffdf5", "#fff6df", 460, 0.65);
-  cloud(s, 1320, 260, 420, 90, C.white, "#cfe3f1", 0.9);
-  cloud(s, 1700, 330, 260, 60, C.white, "#d5e7f3", 0.85);
-  cloud(s, 820, 380, 300, 50, C.white, "#d5e7f3", 0.7);
-  // Low Dutch coastline with dunes and a church tower.
-  const r = s.rand;
+  cloud(s, 1330, 290, 460, 110, C.white, "#c6dced", 0.92);
+  cloud(s, 1720, 360, 280, 70, C.white, "#cfe2ef", 0.85);
+  cloud(s, 840, 420, 320, 60, C.white, "#d5e7f3", 0.7);
+  // Low Dutch coastline: dunes and a church tower.
   const dunes: Pt[] = [];
   for (let x = -20; x <= 1100; x += 40) dunes.push([x, horizon - 10 - Math.sin(x / 120) * 6 - r() * 6]);
-  dunes.push([1100, horizon], [-20, horizon]);
-  s.add(el("path", { d: `${smooth(dunes.slice(0, -2))}L1100,${horizon}L-20,${horizon}Z`, fill: "#8fb3a8", opacity: 0.7 }));
-  s.add(el("path", { d: `M640,${horizon - 14}L640,${horizon - 48}L646,${horizon - 62}L652,${horizon - 48}L652,${horizon - 14}Z`, fill: "#7a9f96" }));
-  seaLayer(s, waveLine(s, { y: horizon + 4, amp: 2, len: 90, chop: 0.2 }), { top: "#5eaccb", bottom: "#2d8fb0", highlight: C.white, highlightOpacity: 0.5 });
+  s.add(
+    el("path", { d: `${smooth(dunes)}L1100,${horizon}L-20,${horizon}Z`, fill: "#8fb3a8", opacity: 0.7 }),
+    el("path", { d: `M640,${horizon - 14}L640,${horizon - 48}L646,${horizon - 64}L652,${horizon - 48}L652,${horizon - 14}Z`, fill: "#7a9f96" }),
+  );
+  farSea(s, horizon, horizon + 260, 5, { far: "#6fb5d0", near: "#2a93b4", deep: "#126f8e", light: C.white, lightOpacity: 0.45, chop: 0.4 });
   glitter(s, 380, horizon + 4, H, 380, C.white, 260, 0.85);
-  seaLayer(s, waveLine(s, { y: horizon + 90, amp: 6, len: 260, chop: 0.4 }), { top: "#2f98b8", bottom: C.teal, highlight: C.white, highlightOpacity: 0.35 });
-  const water = waveLine(s, { y: 880, amp: 12, len: 700, chop: 0.5, phase: 1.2 });
-  const bx = 1120;
+  const water = waveLine(s, { y: 880, amp: 10, len: 700, chop: 0.5, crestAt: 1100 });
   const boat: YachtOpts = {
-    x: bx,
-    y: surfaceAt(water, bx) - 1,
-    scale: 2.3,
-    dir: -1,
-    pitch: 1,
+    ...ride(water, 1120, 2.3, -1, 1.5),
+    sink: 2.5,
     heel: -4,
     rig: "reach",
     hull: "#0b1f33",
@@ -1237,8 +1357,8 @@ function corporate(): Scene {
     rigging: "#22364a",
     crew: [
       { at: 26, pose: "helm", dir: 1, jacket: C.orange },
-      { at: 48, pose: "wave", dir: -1, jacket: "#f3f6f9" },
-      { at: 66, pose: "stand", dir: -1, jacket: C.orange },
+      { at: 46, pose: "wave", dir: -1, jacket: "#f3f6f9" },
+      { at: 64, pose: "stand", dir: -1, jacket: C.orange },
       { at: 84, pose: "sit", dir: -1, jacket: "#2f98b8" },
       { at: 132, pose: "sit", dir: -1, jacket: C.orange },
       { at: 150, pose: "stand", dir: 1, jacket: "#f3f6f9" },
@@ -1246,8 +1366,8 @@ function corporate(): Scene {
     ],
   };
   s.add(yacht(s, boat));
-  wake(s, boat, 420, C.white, 0.7);
-  seaLayer(s, water, { top: "#2592b2", bottom: "#0b5a7a", highlight: C.white, highlightOpacity: 0.5, caps: 0.15 });
+  seaLayer(s, water, { top: "#2592b2", bottom: "#0b5a7a", highlight: C.white, highlightOpacity: 0.5, caps: 0.12 });
+  wake(s, boat, 420, C.white, 0.75, water);
   ripples(s, 0, W, 900, H, C.white, 120, 0.35);
   gull(s, 1560, 180, 18, "#2d4a60");
   gull(s, 1610, 215, 13, "#2d4a60");
@@ -1257,31 +1377,38 @@ function corporate(): Scene {
   return s;
 }
 
+/** Inflatable racing mark with a white band, bobbing slightly tilted. */
+function racingMark(s: Scene, x: number, y: number, h: number, tilt: number): string {
+  const w = h * 0.3;
+  const body = `M${n1(-w)},0L${n1(-w * 0.8)},${n1(-h)}Q0,${n1(-h * 1.1)} ${n1(w * 0.8)},${n1(-h)}L${n1(w)},0Q0,${n1(h * 0.08)} ${n1(-w)},0Z`;
+  const clipId = s.clip(el("path", { d: body }));
+  return g(
+    { transform: `translate(${n1(x)} ${n1(y)}) rotate(${tilt})` },
+    el("path", { d: body, fill: s.linear([[0, "#ffae88"], [0.4, C.orange], [1, "#a83d18"]], -w, 0, w, 0) }),
+    g({ "clip-path": clipId }, el("rect", { x: -w * 1.2, y: -h * 0.72, width: w * 2.4, height: h * 0.16, fill: C.white, opacity: 0.92 })),
+    el("ellipse", { cx: 0, cy: -h * 1.0, rx: w * 0.8, ry: h * 0.05, fill: "#ffb894" }),
+  );
+}
+
 function training(): Scene {
   const s = new Scene(W, H, 707);
   const horizon = 520;
   sky(s, [[0, "#5a8fb3"], [0.7, "#a7c9e0"], [1, "#dbe9f4"]], horizon);
   sun(s, 1650, 120, 40, "#ffffff", "#eef6ff", 360, 0.5);
-  cloud(s, 500, 330, 600, 110, C.white, "#b7cfe2", 0.85);
-  cloud(s, 1200, 420, 400, 70, C.white, "#c3d8e8", 0.8);
+  cloud(s, 520, 360, 640, 130, C.white, "#b3cbe0", 0.88);
+  cloud(s, 1220, 440, 380, 70, C.white, "#c3d8e8", 0.8);
   streak(s, 1500, 300, 600, 30, C.white, 0.5, 10);
-  seaLayer(s, waveLine(s, { y: horizon + 4, amp: 3, len: 100, chop: 0.3 }), { top: "#4d8fa8", bottom: C.teal, highlight: C.white, highlightOpacity: 0.4 });
-  // A coach RIB in the distance.
+  farSea(s, horizon, horizon + 220, 5, { far: "#5d9db5", near: "#2b8aa5", deep: "#17627a", light: C.white, lightOpacity: 0.4, caps: 0.25, chop: 0.55 });
+  // Coach RIB in the distance.
   s.add(
-    el("path", { d: `M300,${horizon + 40}L380,${horizon + 40}L372,${horizon + 50}L306,${horizon + 50}Z`, fill: "#2a3b48" }),
-    el("path", { d: `M340,${horizon + 40}L346,${horizon + 28}L356,${horizon + 28}L358,${horizon + 40}Z`, fill: "#2a3b48" }),
-    el("path", { d: `M300,${horizon + 51}L230,${horizon + 54}`, stroke: C.white, "stroke-width": 2, opacity: 0.6 }),
+    el("path", { d: `M300,${horizon + 46}L380,${horizon + 46}L372,${horizon + 56}L306,${horizon + 56}Z`, fill: "#2a3b48" }),
+    el("path", { d: `M340,${horizon + 46}L346,${horizon + 34}L356,${horizon + 34}L358,${horizon + 46}Z`, fill: "#2a3b48" }),
+    el("path", { d: `M300,${horizon + 57}Q260,${horizon + 56} 220,${horizon + 62}`, stroke: C.white, "stroke-width": 2.5, fill: "none", opacity: 0.7 }),
   );
-  seaLayer(s, waveLine(s, { y: horizon + 70, amp: 8, len: 240, chop: 0.5 }), { top: "#3a8aa3", bottom: "#17627a", highlight: C.white, highlightOpacity: 0.35, caps: 0.2 });
-  const water = waveLine(s, { y: 850, amp: 16, len: 600, chop: 0.6, phase: 0.2 });
-  // Curving wake of the tack.
-  const bx = 860;
+  const water = waveLine(s, { y: 850, amp: 14, len: 600, chop: 0.6, crestAt: 860 });
   const boat: YachtOpts = {
-    x: bx,
-    y: surfaceAt(water, bx) - 1,
-    scale: 2.1,
-    dir: 1,
-    pitch: 1,
+    ...ride(water, 860, 2.1, 1, 1.5),
+    sink: 2.5,
     heel: 2,
     rig: "luffing",
     hull: "#0b1f33",
@@ -1295,26 +1422,24 @@ function training(): Scene {
       { at: 178, pose: "crouch", dir: 1, jacket: C.orange },
     ],
   };
-  const stern = yachtPoint(boat, [0, 2]);
-  s.add(
-    el("path", { d: `M${P(stern)}C${n1(stern[0] - 260)},${n1(stern[1] + 10)} ${n1(stern[0] - 430)},${n1(stern[1] + 150)} ${n1(stern[0] - 280)},${n1(stern[1] + 260)}`, stroke: C.white, "stroke-width": 16, fill: "none", opacity: 0.25, "stroke-linecap": "round" }),
-    el("path", { d: `M${P(stern)}C${n1(stern[0] - 260)},${n1(stern[1] + 10)} ${n1(stern[0] - 430)},${n1(stern[1] + 150)} ${n1(stern[0] - 280)},${n1(stern[1] + 260)}`, stroke: C.white, "stroke-width": 4, fill: "none", opacity: 0.55, "stroke-dasharray": "30 18 8 18", "stroke-linecap": "round" }),
-  );
   s.add(yacht(s, boat));
-  wake(s, boat, 200, C.white, 0.7);
-  seaLayer(s, water, { top: "#2b8aa5", bottom: "#0c5068", highlight: C.white, highlightOpacity: 0.45, caps: 0.25 });
-  // Orange racing mark in the foreground.
-  const mx = 1520;
-  const my = 965;
+  seaLayer(s, water, { top: "#2b8aa5", bottom: "#0c5068", highlight: C.white, highlightOpacity: 0.45, caps: 0.2 });
+  // Curving wake of the tack.
+  const stern = yachtPoint(boat, [0, -1]);
+  const arc = `M${P(stern)}C${n1(stern[0] - 260)},${n1(stern[1] + 10)} ${n1(stern[0] - 430)},${n1(stern[1] + 150)} ${n1(stern[0] - 280)},${n1(stern[1] + 250)}`;
   s.add(
-    el("ellipse", { cx: mx, cy: my + 8, rx: 120, ry: 18, fill: "#0b3b50", opacity: 0.5 }),
-    el("path", { d: `M${mx - 80},${my}L${mx - 62},${my - 260}Q${mx},${my - 285} ${mx + 62},${my - 260}L${mx + 80},${my}Q${mx},${my + 22} ${mx - 80},${my}Z`, fill: s.linear([[0, "#ffa27a"], [0.45, C.orange], [1, "#b8431c"]], mx - 80, 0, mx + 80, 0) }),
-    el("path", { d: `M${mx - 66},${my - 190}Q${mx},${my - 206} ${mx + 66},${my - 190}L${mx + 70},${my - 150}Q${mx},${my - 166} ${mx - 70},${my - 150}Z`, fill: C.white, opacity: 0.9 }),
-    el("ellipse", { cx: mx, cy: my - 262, rx: 62, ry: 12, fill: "#ffb38f" }),
-    el("path", { d: `M${mx - 140},${my + 6}Q${mx},${my + 40} ${mx + 150},${my + 4}`, stroke: C.white, "stroke-width": 5, fill: "none", opacity: 0.6, "stroke-linecap": "round" }),
+    el("path", { d: arc, stroke: C.white, "stroke-width": 34, fill: "none", opacity: 0.14, "stroke-linecap": "round", filter: s.blur(6) }),
+    el("path", { d: arc, stroke: C.white, "stroke-width": 3, fill: "none", opacity: 0.45, "stroke-dasharray": "220 30 90 40 160 26", "stroke-linecap": "round", transform: "translate(0 -8)" }),
+    el("path", { d: arc, stroke: C.white, "stroke-width": 2, fill: "none", opacity: 0.35, "stroke-dasharray": "120 50 200 30", "stroke-linecap": "round", transform: "translate(6 8)" }),
   );
-  reflection(s, el("path", { d: `M${mx - 80},${my}L${mx - 62},${my - 260}L${mx + 62},${my - 260}L${mx + 80},${my}Z`, fill: C.orange }), my + 10, 0.3, 6);
-  seaLayer(s, waveLine(s, { y: 1060, amp: 14, len: 500, chop: 0.6 }), { top: "#1a7590", bottom: "#083a4d", highlight: C.white, highlightOpacity: 0.35, caps: 0.3 });
+  wake(s, boat, 160, C.white, 0.75, water);
+  const mx = 1520;
+  const my = 975;
+  const mark = racingMark(s, mx, my, 250, 6);
+  reflection(s, mark, my + 4, 0.3, 6);
+  s.add(el("ellipse", { cx: mx, cy: my + 4, rx: 110, ry: 14, fill: "#0b3b50", opacity: 0.35 }), mark);
+  s.add(el("path", { d: `M${mx - 130},${my + 2}Q${mx},${my + 34} ${mx + 140},${my}`, stroke: C.white, "stroke-width": 5, fill: "none", opacity: 0.6, "stroke-linecap": "round" }));
+  seaLayer(s, waveLine(s, { y: 1062, amp: 12, len: 500, chop: 0.6 }), { top: "#1a7590", bottom: "#083a4d", highlight: C.white, highlightOpacity: 0.35, caps: 0.3 });
   gull(s, 1180, 210, 16, "#36556b");
   gull(s, 1230, 240, 11, "#36556b", 0.7);
   vignette(s, 0.35);
@@ -1331,19 +1456,26 @@ function evening(): Scene {
   streak(s, 1320, 470, 1000, 20, "#d9687a", 0.5, 6);
   streak(s, 1100, 600, 1200, 10, "#ffd2a0", 0.5, 3);
   streak(s, 400, 380, 700, 24, "#6c4a6e", 0.5, 8);
-  // Water: flat, reflecting the sky.
+  // Distant Scheveningen pier: deck on legs, pavilions and the ferris wheel.
+  const pc = "#4a3150";
+  const legs: string[] = [];
+  for (let x = 130; x < 560; x += 18) legs.push(`M${x},${horizon - 10}L${x},${horizon}`);
+  s.add(
+    g(
+      { opacity: 0.85 },
+      el("path", { d: legs.join(""), stroke: pc, "stroke-width": 2 }),
+      el("rect", { x: 110, y: horizon - 14, width: 460, height: 5, fill: pc }),
+      el("path", { d: `M250,${horizon - 14}L256,${horizon - 34}L300,${horizon - 34}L306,${horizon - 14}ZM380,${horizon - 14}L384,${horizon - 28}L420,${horizon - 28}L424,${horizon - 14}Z`, fill: pc }),
+      el("rect", { x: 275, y: horizon - 60, width: 6, height: 28, fill: pc }),
+      ferrisWheel(510, horizon - 62, 38, pc),
+    ),
+  );
+  // Flat water reflecting the sky.
   s.add(el("rect", { x: 0, y: horizon, width: W, height: H - horizon, fill: s.linear([[0, "#f39a62"], [0.12, "#b8607a"], [0.45, "#3b3a5c"], [1, "#0f1a2e"]], 0, horizon, 0, H) }));
   glitter(s, 980, horizon + 2, H, 340, "#ffe0a8", 320, 0.9);
-  // Distant Scheveningen pier silhouette.
-  s.add(
-    el("path", { d: `M120,${horizon - 8}L560,${horizon - 8}L560,${horizon - 2}L120,${horizon - 2}Z`, fill: "#3b2a44", opacity: 0.8 }),
-    el("path", { d: `M300,${horizon - 8}L300,${horizon - 34}L340,${horizon - 34}L340,${horizon - 8}Z`, fill: "#3b2a44", opacity: 0.8 }),
-    el("circle", { cx: 470, cy: horizon - 46, r: 38, fill: "none", stroke: "#3b2a44", "stroke-width": 3, opacity: 0.8 }),
-  );
-  const bx = 1320;
   const wl = 820;
   const boat: YachtOpts = {
-    x: bx,
+    x: 1320,
     y: wl,
     scale: 1.9,
     dir: -1,
@@ -1351,7 +1483,7 @@ function evening(): Scene {
     rig: "reach",
     hull: "#1a1426",
     deck: "#3a2e45",
-    sail: ["#3a2a40", "#2a2035", "#4a3348"],
+    sail: ["#3a2a40", "#2a2035", "#5a3a4a"],
     accent: "#d8552a",
     rigging: "#1a1426",
     crew: [
@@ -1365,7 +1497,7 @@ function evening(): Scene {
     seams: 0.12,
   };
   const boatXml = yacht(s, boat);
-  reflection(s, boatXml, wl + 4, 0.5, 2.5);
+  reflection(s, boatXml, wl + 2, 0.5, 2.5);
   s.add(boatXml);
   wake(s, boat, 380, "#ffd6a6", 0.55);
   ripples(s, 0, W, horizon + 8, H, "#ffd2a0", 160, 0.3);
@@ -1379,19 +1511,11 @@ function evening(): Scene {
 function podium(): Scene {
   const s = new Scene(W, H, 909);
   const horizon = 640;
-  sky(s, [[0, "#050d18"], [0.5, C.navy], [0.85, "#1c3552"], [1, mix(C.ocean, C.orange, 0.3)]], horizon);
-  // City lights of the finish port.
   const r = s.rand;
-  const lights: string[] = [];
-  for (let x = 0; x < W; x += between(r, 30, 80)) {
-    const bh = between(r, 20, 80);
-    lights.push(el("rect", { x, y: horizon - bh, width: between(r, 28, 70), height: bh, fill: "#0f2237" }));
-    for (let i = 0; i < 4; i++) if (r() < 0.7) lights.push(el("rect", { x: x + between(r, 4, 24), y: horizon - between(r, 6, bh - 4), width: 3, height: 4, fill: "#ffcf8a", opacity: between(r, 0.5, 1) }));
-  }
-  s.add(...lights);
+  sky(s, [[0, "#050d18"], [0.5, C.navy], [0.85, "#1c3552"], [1, mix(C.ocean, C.orange, 0.3)]], horizon);
   // Fireworks.
   const burst = (cx: number, cy: number, radius: number, color: string, rays: number): void => {
-    const parts: string[] = [el("circle", { cx, cy, r: radius * 1.2, fill: s.radial([[0, color, 0.35], [1, color, 0]], cx, cy, radius * 1.2) })];
+    const parts: string[] = [el("circle", { cx, cy, r: radius * 1.3, fill: s.radial([[0, color, 0.3], [1, color, 0]], cx, cy, radius * 1.3) })];
     for (let i = 0; i < rays; i++) {
       const a = (i / rays) * Math.PI * 2 + r() * 0.1;
       const len = radius * between(r, 0.75, 1);
@@ -1409,52 +1533,64 @@ function podium(): Scene {
   burst(520, 220, 150, C.orange, 36);
   burst(1040, 140, 110, C.foam, 30);
   burst(1500, 260, 170, "#ffcf8a", 40);
-  burst(820, 360, 80, "#58b6c8", 24);
-  burst(1780, 120, 90, C.orange, 26);
+  burst(800, 360, 80, "#58b6c8", 24);
+  burst(1790, 120, 90, C.orange, 26);
+  // City lights of the finish port.
+  const city: string[] = [];
+  const windows: string[] = [];
+  for (let x = 0; x < W; x += between(r, 30, 80)) {
+    const bh = between(r, 20, 80);
+    city.push(el("rect", { x, y: horizon - bh, width: between(r, 28, 70), height: bh }));
+    for (let i = 0; i < 4; i++) if (r() < 0.7) windows.push(el("rect", { x: x + between(r, 4, 24), y: horizon - between(r, 6, bh - 4), width: 3, height: 4, opacity: between(r, 0.5, 1) }));
+  }
+  s.add(g({ fill: "#0f2237" }, ...city), g({ fill: "#ffcf8a" }, ...windows));
   s.add(el("rect", { x: 0, y: horizon, width: W, height: H - horizon, fill: s.linear([[0, "#1d3a56"], [0.2, "#0c2338"], [1, "#040c16"]], 0, horizon, 0, H) }));
   glitter(s, 520, horizon + 4, H - 120, 260, C.orange, 90, 0.55);
   glitter(s, 1500, horizon + 4, H - 120, 260, "#ffcf8a", 90, 0.55);
   glitter(s, 1040, horizon + 4, H - 200, 160, C.foam, 50, 0.45);
-  // Committee boat with a string of flags (right) and the pin buoy (left) — the finish line.
+  // Committee boat (right) flying a string of signal flags, and the pin buoy (left): the finish line.
   const cbx = 1620;
-  const cby = 870;
-  const flags: string[] = [];
+  const cby = 880;
   const flagCols = [C.orange, C.white, C.teal, "#f4c542", C.ocean, C.orange, C.white, "#c7402a"];
+  const flags: string[] = [];
   for (let i = 0; i < 8; i++) {
     const t = (i + 0.5) / 8;
-    const fx = cbx - 40 + t * 260;
-    const fy = cby - 300 + t * 200 + Math.sin(Math.PI * t) * 30;
-    flags.push(el("path", { d: `M${n1(fx)},${n1(fy)}l26,4l-4,30l-24,-4Z`, fill: flagCols[i] }));
+    const fx = cbx - 40 + t * 270;
+    const fy = cby - 300 + t * 240 + Math.sin(Math.PI * t) * 26;
+    flags.push(el("path", { d: `M${n1(fx)},${n1(fy)}l26,5l-5,30l-24,-5Z`, fill: flagCols[i] }));
   }
-  s.add(
-    el("path", { d: `M${cbx - 120},${cby - 40}L${cbx + 240},${cby - 40}L${cbx + 220},${cby}L${cbx - 100},${cby}Z`, fill: "#0e1a28" }),
-    el("path", { d: `M${cbx - 40},${cby - 40}L${cbx - 30},${cby - 90}L${cbx + 120},${cby - 90}L${cbx + 130},${cby - 40}Z`, fill: "#162536" }),
-    el("path", { d: `M${cbx - 40},${cby - 90}L${cbx - 40},${cby - 310}`, stroke: "#162536", "stroke-width": 5 }),
-    el("path", { d: `M${cbx - 40},${cby - 300}Q${cbx + 90},${cby - 170} ${cbx + 220},${cby - 40}`, stroke: "#8ea4b8", "stroke-width": 1.5, fill: "none" }),
+  const committee = g(
+    {},
+    el("path", { d: `M${cbx - 130},${cby - 44}L${cbx + 250},${cby - 44}L${cbx + 228},${cby}L${cbx - 108},${cby}Z`, fill: "#1b2d41" }),
+    el("path", { d: `M${cbx - 130},${cby - 44}L${cbx + 250},${cby - 44}`, stroke: "#6f8aa3", "stroke-width": 3 }),
+    el("path", { d: `M${cbx - 40},${cby - 44}L${cbx - 30},${cby - 100}L${cbx + 130},${cby - 100}L${cbx + 140},${cby - 44}Z`, fill: "#243a52" }),
+    el("path", { d: `M${cbx - 18},${cby - 86}L${cbx + 120},${cby - 86}L${cbx + 122},${cby - 66}L${cbx - 20},${cby - 66}Z`, fill: "#ffd9a0", opacity: 0.85 }),
+    el("path", { d: `M${cbx - 40},${cby - 100}L${cbx - 40},${cby - 330}`, stroke: "#3a5470", "stroke-width": 5 }),
+    el("path", { d: `M${cbx - 40},${cby - 300}Q${cbx + 100},${cby - 150} ${cbx + 240},${cby - 44}`, stroke: "#8ea4b8", "stroke-width": 1.5, fill: "none" }),
     ...flags,
-    el("rect", { x: cbx - 60, y: cby - 330, width: 60, height: 40, fill: "#0b6b3a" }),
-    el("rect", { x: cbx - 48, y: cby - 324, width: 36, height: 28, fill: C.white, opacity: 0.9 }),
+    el("rect", { x: cbx - 100, y: cby - 340, width: 60, height: 40, fill: "#1f7a4a" }),
+    el("rect", { x: cbx - 88, y: cby - 334, width: 36, height: 28, fill: C.white, opacity: 0.9 }),
   );
-  // Finish line laser / glow on the water.
-  s.add(el("path", { d: `M380,${cby + 6}L${cbx - 110},${cby - 2}`, stroke: "#ffcf8a", "stroke-width": 3, "stroke-dasharray": "18 14", opacity: 0.55 }));
+  reflection(s, committee, cby + 2, 0.3, 3);
+  s.add(committee);
+  s.add(el("path", { d: `M390,${cby + 4}L${cbx - 110},${cby - 2}`, stroke: "#ffcf8a", "stroke-width": 3, "stroke-dasharray": "18 14", opacity: 0.5 }));
   s.add(
-    el("path", { d: `M360,${cby + 10}L372,${cby - 60}L388,${cby - 60}L400,${cby + 10}Z`, fill: C.orange }),
-    el("path", { d: `M380,${cby - 60}L380,${cby - 120}`, stroke: "#d9e2ea", "stroke-width": 3 }),
-    el("path", { d: `M380,${cby - 120}l34,8l-34,10Z`, fill: "#c7402a" }),
+    el("path", { d: `M362,${cby + 10}L373,${cby - 58}Q380,${cby - 66} 387,${cby - 58}L398,${cby + 10}Z`, fill: C.orange }),
+    el("path", { d: `M380,${cby - 60}L380,${cby - 124}`, stroke: "#d9e2ea", "stroke-width": 3 }),
+    el("path", { d: `M380,${cby - 124}l36,8l-36,10Z`, fill: "#c7402a" }),
   );
-  // The yacht crossing the line, crew celebrating with flares.
-  const bx = 1000;
+  // The yacht crossing the line, crew celebrating with red hand flares.
   const boat: YachtOpts = {
-    x: bx,
+    x: 1000,
     y: 905,
     scale: 2.1,
     dir: -1,
-    pitch: 2,
+    pitch: 1,
     heel: -6,
     rig: "upwind",
     hull: "#07121d",
     deck: "#2c4258",
-    sail: ["#ffd9b8", "#6d879e", "#e9eff6"],
+    sail: ["#e9eff6", "#6d879e", "#ffd2b8"],
     rigging: "#0e1d2c",
     crew: [
       { at: 26, pose: "cheer", dir: 1 },
@@ -1466,14 +1602,13 @@ function podium(): Scene {
     crewColor: "#050d16",
   };
   const boatXml = yacht(s, boat);
-  reflection(s, boatXml, 910, 0.35, 3);
+  reflection(s, boatXml, 907, 0.35, 3);
   s.add(boatXml);
-  // Red hand flares held aloft, with glow and smoke.
   for (const at of [52, 140]) {
-    const hand = yachtPoint(boat, [at, -38]);
+    const hand = yachtPoint(boat, [at, -37]);
     s.add(
-      el("circle", { cx: hand[0], cy: hand[1] - 20, r: 160, fill: s.radial([[0, "#ff5a3a", 0.55], [0.3, "#ff5a3a", 0.2], [1, "#ff5a3a", 0]], hand[0], hand[1] - 20, 160) }),
-      el("ellipse", { cx: hand[0] + 90, cy: hand[1] - 130, rx: 120, ry: 50, fill: "#c9a0a0", opacity: 0.2, filter: s.blur(20) }),
+      el("circle", { cx: hand[0], cy: hand[1] - 20, r: 170, fill: s.radial([[0, "#ff5a3a", 0.55], [0.3, "#ff5a3a", 0.2], [1, "#ff5a3a", 0]], hand[0], hand[1] - 20, 170) }),
+      el("ellipse", { cx: hand[0] + 100, cy: hand[1] - 140, rx: 130, ry: 50, fill: "#d9a8a8", opacity: 0.22, filter: s.blur(22) }),
       el("circle", { cx: hand[0], cy: hand[1] - 20, r: 7, fill: "#fff0d0" }),
     );
   }
@@ -1486,44 +1621,40 @@ function podium(): Scene {
 
 function boatYard(): Scene {
   const s = new Scene(W, H, 1010);
-  const ground = 860;
+  const ground = 880;
+  const r = s.rand;
   sky(s, [[0, "#24435e"], [0.6, "#6a93b3"], [1, "#d9e6ef"]], ground);
-  sun(s, 1660, 180, 40, "#fff6e8", "#ffe9c9", 380, 0.45);
-  cloud(s, 1200, 220, 520, 90, "#f4f8fb", "#b9cddd", 0.75);
-  // Shed with big doors and floodlights.
-  s.add(
-    el("path", { d: `M60,${ground}L60,360L420,250L780,360L780,${ground}Z`, fill: "#2a3d4f" }),
-    el("path", { d: `M160,${ground}L160,470L680,470L680,${ground}Z`, fill: "#15222f" }),
-    el("path", { d: `M160,470L680,470L680,500L160,500Z`, fill: C.orange, opacity: 0.9 }),
-    el("circle", { cx: 420, cy: 420, r: 18, fill: "#fff1c8" }),
-    el("circle", { cx: 420, cy: 420, r: 90, fill: s.radial([[0, "#fff1c8", 0.6], [1, "#fff1c8", 0]], 420, 420, 90) }),
-  );
-  // Corrugated wall lines.
+  sun(s, 1700, 170, 40, "#fff6e8", "#ffe9c9", 380, 0.45);
+  cloud(s, 1280, 250, 560, 110, "#f4f8fb", "#b9cddd", 0.75);
+  // Shed with big doors and a work light.
   const ribs: string[] = [];
-  for (let x = 80; x < 780; x += 26) ribs.push(`M${x},${x < 420 ? n1(360 - ((x - 60) * 110) / 360) : n1(250 + ((x - 420) * 110) / 360)}L${x},470`);
-  s.add(el("path", { d: ribs.join(""), stroke: "#35506a", "stroke-width": 2, opacity: 0.6 }));
+  for (let x = 20; x < 600; x += 24) ribs.push(`M${x},${n1(x < 310 ? 330 - ((x - 0) * 110) / 310 : 220 + ((x - 310) * 110) / 310)}L${x},440`);
+  s.add(
+    el("path", { d: `M0,${ground}L0,330L310,220L620,330L620,${ground}Z`, fill: "#2a3d4f" }),
+    el("path", { d: ribs.join(""), stroke: "#35506a", "stroke-width": 2, opacity: 0.6 }),
+    el("path", { d: `M70,${ground}L70,440L550,440L550,${ground}Z`, fill: "#15222f" }),
+    el("path", { d: "M70,440L550,440L550,468L70,468Z", fill: C.orange, opacity: 0.9 }),
+    el("circle", { cx: 310, cy: 400, r: 16, fill: "#fff1c8" }),
+    el("circle", { cx: 310, cy: 400, r: 90, fill: s.radial([[0, "#fff1c8", 0.6], [1, "#fff1c8", 0]], 310, 400, 90) }),
+  );
   // Travel lift in the background.
   s.add(
-    el("path", { d: `M1380,${ground}L1400,380L1420,380L1420,${ground}ZM1820,${ground}L1800,380L1780,380L1780,${ground}ZM1390,380L1810,380L1810,410L1390,410Z`, fill: C.teal }),
-    el("path", { d: `M1380,${ground}L1440,${ground}M1760,${ground}L1830,${ground}`, stroke: "#15222f", "stroke-width": 18 }),
+    el("path", { d: `M1540,${ground}L1558,300L1580,300L1582,${ground}ZM1880,${ground}L1862,300L1840,300L1838,${ground}ZM1548,300L1872,300L1872,334L1548,334Z`, fill: C.teal }),
+    el("path", { d: `M1530,${ground}L1600,${ground}M1820,${ground}L1890,${ground}`, stroke: "#15222f", "stroke-width": 18 }),
   );
-  // Ground.
+  // Yard surface.
   s.add(el("rect", { x: 0, y: ground, width: W, height: H - ground, fill: s.linear([[0, "#7c8c98"], [1, "#3b4854"]], 0, ground, 0, H) }));
-  const r = s.rand;
-  const cracks: string[] = [];
-  for (let i = 0; i < 14; i++) {
+  const seams: string[] = [];
+  for (let i = 0; i < 12; i++) {
     const y = ground + Math.pow(r(), 1.5) * (H - ground);
-    cracks.push(el("path", { d: `M0,${n1(y)}L${W},${n1(y + between(r, -4, 4))}`, stroke: "#5a6a76", "stroke-width": 1 + (y - ground) / 90, opacity: 0.35 }));
+    seams.push(el("path", { d: `M0,${n1(y)}L${W},${n1(y + between(r, -4, 4))}`, "stroke-width": 1 + (y - ground) / 90 }));
   }
-  s.add(...cracks);
-  // The yacht on its cradle, keel and rudders visible.
-  const bx = 1040;
-  const by = 690;
+  s.add(g({ stroke: "#5a6a76", opacity: 0.35 }, ...seams));
+  // The yacht on the hard: keel, bulb and rudders visible, propped on stands.
   const boat: YachtOpts = {
-    x: bx,
-    y: by,
-    scale: 2.05,
-    dir: 1,
+    x: 1010,
+    y: 0,
+    scale: 3.3,
     rig: "bare",
     hull: "#0b1f33",
     deck: "#4b667f",
@@ -1531,46 +1662,45 @@ function boatYard(): Scene {
     keel: true,
     crew: [{ at: 150, pose: "crouch", dir: 1, jacket: C.orange }],
   };
-  s.add(el("ellipse", { cx: bx, cy: ground + 10, rx: 520, ry: 26, fill: "#1c2630", opacity: 0.45, filter: s.blur(10) }));
-  // Cradle stands.
+  const blockH = 26;
+  boat.y = ground - blockH - 79 * boat.scale;
+  s.add(el("ellipse", { cx: boat.x, cy: ground + 12, rx: 560, ry: 24, fill: "#1c2630", opacity: 0.45, filter: s.blur(10) }));
   const stand = (lx: number): string => {
-    const top = yachtPoint(boat, [lx, 6]);
-    return el("path", { d: `M${n1(top[0] - 8)},${n1(top[1])}L${n1(top[0] - 40)},${ground + 4}M${n1(top[0] + 8)},${n1(top[1])}L${n1(top[0] + 40)},${ground + 4}`, stroke: C.orange, "stroke-width": 8, "stroke-linecap": "round" });
+    const top = yachtPoint(boat, [lx, 5]);
+    return `M${n1(top[0] - 6)},${n1(top[1])}L${n1(top[0] - 44)},${ground + 4}M${n1(top[0] + 6)},${n1(top[1])}L${n1(top[0] + 44)},${ground + 4}M${n1(top[0] - 30)},${n1((top[1] + ground) / 2 + 30)}L${n1(top[0] + 30)},${n1((top[1] + ground) / 2 + 30)}`;
   };
-  s.add(stand(40), stand(150));
-  // Keel block under the bulb.
+  s.add(el("path", { d: stand(44) + stand(160), stroke: C.orange, "stroke-width": 9, "stroke-linecap": "round", fill: "none" }));
   const bulb = yachtPoint(boat, [106, 79]);
-  s.add(el("rect", { x: bulb[0] - 70, y: bulb[1], width: 140, height: ground - bulb[1] + 4, fill: "#5b4636" }));
+  s.add(el("rect", { x: bulb[0] - 90, y: bulb[1], width: 180, height: ground - bulb[1] + 4, fill: "#5b4636" }));
   s.add(yacht(s, boat));
-  // Fresh antifoul band being painted (lighter stripe), ladder and a worker.
-  const ladTop = yachtPoint(boat, [60, -17]);
-  const ladX = ladTop[0] - 60;
-  s.add(
-    el("path", { d: `M${n1(ladX)},${ground}L${n1(ladTop[0] - 6)},${n1(ladTop[1])}M${n1(ladX + 34)},${ground}L${n1(ladTop[0] + 26)},${n1(ladTop[1])}`, stroke: "#c9d3da", "stroke-width": 5 }),
-  );
-  const rungs: string[] = [];
-  for (let i = 1; i < 10; i++) {
-    const t = i / 10;
-    const a = lerpPt([ladX, ground], [ladTop[0] - 6, ladTop[1]], t);
-    const b = lerpPt([ladX + 34, ground], [ladTop[0] + 26, ladTop[1]], t);
-    rungs.push(`M${P(a)}L${P(b)}`);
+  // Ladder up to the deck, crew at work.
+  const ladTop = yachtPoint(boat, [70, -17]);
+  const ladBase: Pt = [ladTop[0] - 90, ground];
+  const ladder: string[] = [`M${P(ladBase)}L${P([ladTop[0] - 6, ladTop[1]])}M${P([ladBase[0] + 36, ground])}L${P([ladTop[0] + 30, ladTop[1]])}`];
+  for (let i = 1; i < 12; i++) {
+    const t = i / 12;
+    ladder.push(`M${P(lerpPt(ladBase, [ladTop[0] - 6, ladTop[1]], t))}L${P(lerpPt([ladBase[0] + 36, ground], [ladTop[0] + 30, ladTop[1]], t))}`);
   }
-  s.add(el("path", { d: rungs.join(""), stroke: "#c9d3da", "stroke-width": 3 }));
-  s.add(person(1330, ground + 2, 150, "stand", { fill: "#15222f", jacket: C.orange, dir: -1, helmet: true }));
-  s.add(person(1420, ground + 2, 146, "crouch", { fill: "#15222f", jacket: "#e9eef3", dir: -1, helmet: true }));
-  const mid = lerpPt([ladX, ground], [ladTop[0] - 6, ladTop[1]], 0.45);
-  s.add(person(mid[0] + 18, mid[1] + 10, 150, "climb", { fill: "#15222f", jacket: C.orange, dir: 1, helmet: true }));
-  // Scaffold around the bow.
-  const sc = yachtPoint(boat, [205, -10]);
+  s.add(el("path", { d: ladder.join(""), stroke: "#c9d3da", "stroke-width": 4 }));
+  const figH = 18 * boat.scale;
+  const onLadder = lerpPt(ladBase, [ladTop[0] - 6, ladTop[1]], 0.55);
   s.add(
-    el("path", { d: `M${n1(sc[0] + 30)},${ground}L${n1(sc[0] + 30)},${n1(sc[1] - 20)}M${n1(sc[0] + 130)},${ground}L${n1(sc[0] + 130)},${n1(sc[1] - 20)}M${n1(sc[0] + 30)},${n1(sc[1] + 10)}L${n1(sc[0] + 130)},${n1(sc[1] + 10)}M${n1(sc[0] + 30)},${n1((sc[1] + ground) / 2)}L${n1(sc[0] + 130)},${n1((sc[1] + ground) / 2)}M${n1(sc[0] + 30)},${ground}L${n1(sc[0] + 130)},${n1(sc[1] + 10)}`, stroke: "#9aa9b5", "stroke-width": 5, fill: "none" }),
-    el("rect", { x: sc[0] + 20, y: sc[1] + 4, width: 120, height: 10, fill: "#6d5a44" }),
+    person(onLadder[0] + 14, onLadder[1] + 8, figH, "climb", { fill: "#15222f", jacket: C.orange, dir: 1, helmet: true }),
+    person(1470, ground + 2, figH, "stand", { fill: "#15222f", jacket: C.orange, dir: -1, helmet: true }),
+    person(1390, ground + 2, figH, "crouch", { fill: "#15222f", jacket: "#e9eef3", dir: -1, helmet: true }),
+    person(640, ground + 2, figH, "wave", { fill: "#15222f", jacket: "#e9eef3", dir: 1, helmet: true }),
   );
-  // Stack of fenders / gear boxes.
+  // Work platform at the bow.
+  const sc = yachtPoint(boat, [200, -8]);
   s.add(
-    el("rect", { x: 120, y: ground + 40, width: 130, height: 70, rx: 4, fill: "#22364a" }),
-    el("rect", { x: 150, y: ground - 10, width: 90, height: 50, rx: 4, fill: C.teal }),
-    el("rect", { x: 260, y: ground + 60, width: 80, height: 50, rx: 4, fill: C.orange, opacity: 0.9 }),
+    el("path", { d: `M${n1(sc[0] - 10)},${ground}L${n1(sc[0] - 10)},${n1(sc[1] + 20)}M${n1(sc[0] + 90)},${ground}L${n1(sc[0] + 90)},${n1(sc[1] + 20)}M${n1(sc[0] - 10)},${n1((sc[1] + ground) / 2)}L${n1(sc[0] + 90)},${n1((sc[1] + ground) / 2)}M${n1(sc[0] - 10)},${ground}L${n1(sc[0] + 90)},${n1(sc[1] + 26)}`, stroke: "#9aa9b5", "stroke-width": 5, fill: "none" }),
+    el("rect", { x: sc[0] - 20, y: sc[1] + 20, width: 120, height: 9, fill: "#6d5a44" }),
+  );
+  // Gear boxes.
+  s.add(
+    el("rect", { x: 140, y: ground + 60, width: 130, height: 70, rx: 4, fill: "#22364a" }),
+    el("rect", { x: 170, y: ground + 10, width: 90, height: 50, rx: 4, fill: C.teal }),
+    el("rect", { x: 290, y: ground + 80, width: 80, height: 50, rx: 4, fill: C.orange, opacity: 0.9 }),
   );
   vignette(s, 0.45);
   grain(s, 0.035);
@@ -1748,10 +1878,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = path.join(root, "public");
 const outDir = path.join(publicDir, "images");
 
-function quality(name: string, width: number): { webp: number; avif: number } {
-  if (width >= 1600) return { webp: 70, avif: 46 };
-  if (name === "og") return { webp: 78, avif: 52 };
-  return width <= 640 ? { webp: 76, avif: 52 } : { webp: 72, avif: 48 };
+/** Encoder settings: generous enough to keep smooth gradients free of banding, still small files. */
+function quality(width: number): { webp: number; avif: number } {
+  if (width >= 1600) return { webp: 86, avif: 62 };
+  return width <= 640 ? { webp: 84, avif: 62 } : { webp: 84, avif: 60 };
 }
 
 async function renderPicture(pic: Picture, previewDir?: string): Promise<ManifestEntry> {
@@ -1761,7 +1891,7 @@ async function renderPicture(pic: Picture, previewDir?: string): Promise<Manifes
   for (const width of pic.widths) {
     const png = await sharp(Buffer.from(scene.svg(width))).png().toBuffer();
     const height = Math.round((width * scene.h) / scene.w);
-    const q = quality(pic.name, width);
+    const q = quality(width);
     const outputs: Array<[Variant["format"], Promise<Buffer>]> = [
       ["avif", sharp(png).avif({ quality: q.avif, effort: 7, chromaSubsampling: "4:2:0" }).toBuffer()],
       ["webp", sharp(png).webp({ quality: q.webp, effort: 6, smartSubsample: true }).toBuffer()],
@@ -1822,7 +1952,7 @@ async function main(): Promise<void> {
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 
   await writeFile(path.join(publicDir, "favicon.svg"), `${faviconSvg(64, true)}\n`);
-  const touch = await sharp(Buffer.from(faviconSvg(180, false))).png({ compressionLevel: 9 }).toBuffer();
+  const touch = await sharp(Buffer.from(faviconSvg(180, false))).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
   await writeFile(path.join(publicDir, "apple-touch-icon.png"), touch);
   if (previewDir) await writeFile(path.join(previewDir, "favicon.png"), await sharp(Buffer.from(faviconSvg(256, true))).png().toBuffer());
 

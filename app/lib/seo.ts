@@ -15,7 +15,7 @@ export function seo(options: {
   noIndex?: boolean;
 }): MetaDescriptor[] {
   const url = `${options.publicUrl}${options.path}`;
-  const image = `${options.publicUrl}${options.image ?? "/images/og-1200.webp"}`;
+  const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [
     { title: options.title },
     { name: "description", content: options.description },

@@ -130,7 +130,7 @@ test.describe("layout and navigation", () => {
     await expect(page).toHaveTitle(/Ocean Racing Team/);
     await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/$/);
     await expect(page.locator("meta[name=description]")).toHaveAttribute("content", /.{50,}/);
-    await expect(page.locator("meta[property='og:image']")).toHaveAttribute("content", /og-1200\.webp$/);
+    await expect(page.locator("meta[property='og:image']")).toHaveAttribute("content", /og-1200\.jpg$/);
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
     const xml = await sitemap.text();

@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCap, Briefcase, Anchor } from "lucide-react";
+import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCap, Briefcase, Anchor } from "lucide-react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { durationDays, formatDateRange, formatPrice, type EventKind, type EventView } from "~/lib/events";
@@ -22,8 +22,26 @@ export function EventStatusBadge({ event }: { event: EventView }) {
   return <Badge>{t("events.status.upcoming")}</Badge>;
 }
 
-/** An event in a list; links to its dialog on /calendar so the link can be shared. */
-export function EventCard({ event, headingLevel = 3 }: { event: EventView; headingLevel?: 2 | 3 }) {
+/** The shareable address of an event: its dialog on the calendar. */
+export function eventHref(slug: string): string {
+  return `/calendar?event=${encodeURIComponent(slug)}`;
+}
+
+/**
+ * An event in a list; links to its dialog on /calendar so the link can be shared. The calendar
+ * passes its own `to` (keeping the filter) and keeps the scroll position.
+ */
+export function EventCard({
+  event,
+  headingLevel = 3,
+  to,
+  preventScrollReset,
+}: {
+  event: EventView;
+  headingLevel?: 2 | 3;
+  to?: string;
+  preventScrollReset?: boolean;
+}) {
   const { t, locale } = useI18n();
   const Icon = KIND_ICONS[event.kind];
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -52,7 +70,11 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventView; headi
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-2xl font-semibold leading-tight text-navy-900">
-          <Link to={`/calendar?event=${encodeURIComponent(event.slug)}`} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+          <Link
+            to={to ?? eventHref(event.slug)}
+            preventScrollReset={preventScrollReset}
+            className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+          >
             {event.name}
           </Link>
         </Heading>
@@ -75,16 +97,30 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventView; headi
             <div className="flex items-center gap-2">
               <dt className="sr-only">{t("events.places")}</dt>
               <Users className="size-4 text-ocean-600" aria-hidden />
-              <dd>{event.placesLeft === 0 ? t("events.fullyBooked") : t("events.placesLeft", { count: event.placesLeft })}</dd>
+              <dd>
+                {event.placesLeft === 0
+                  ? t("events.fullyBooked")
+                  : event.placesLeft === 1
+                    ? t("events.placesLeftOne")
+                    : t("events.placesLeft", { count: event.placesLeft })}
+              </dd>
             </div>
           )}
         </dl>
-        {event.bookingMode !== "interest" && (
-          <p className="text-lg font-bold text-navy-900">
-            {event.priceCents === 0 ? t("events.free") : formatPrice(event.priceCents, locale)}
-            {event.priceCents > 0 && <span className="text-sm font-normal text-muted-foreground"> {t("events.perPerson")}</span>}
-          </p>
-        )}
+        <div className="flex items-end justify-between gap-3 border-t pt-3">
+          {event.bookingMode !== "interest" ? (
+            <p className="text-lg font-bold text-navy-900">
+              {event.priceCents === 0 ? t("events.free") : formatPrice(event.priceCents, locale)}
+              {event.priceCents > 0 && <span className="text-sm font-normal text-muted-foreground"> {t("events.perPerson")}</span>}
+            </p>
+          ) : (
+            <span />
+          )}
+          <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-ocean-600 group-hover:text-signal-600">
+            {t("events.viewDetails")}
+            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          </span>
+        </div>
       </div>
     </article>
   );

@@ -61,7 +61,9 @@ export function formatDateRange(startIso: string, endIso: string, locale: Locale
   const start = new Date(startIso);
   const end = new Date(endIso);
   if (format.format(start) === format.format(end)) return format.format(start);
-  return format.formatRange(start, end);
+  // ICU versions differ in the spaces around the dash (thin or normal): Node's and the browser's
+  // output must match, or hydration fails.
+  return format.formatRange(start, end).replace(/[\u2009\u202f\u00a0]/g, " ");
 }
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */

@@ -33,3 +33,22 @@ export async function upcomingListedEvents(db: DbOrTx, now: Date, limit: number)
     .orderBy(asc(events.startDate))
     .limit(limit);
 }
+
+/** Every listed, not cancelled event, by start date: the calendar. Private pages' events never appear. */
+export async function listedEvents(db: DbOrTx): Promise<Event[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.listed, true), ne(events.status, "cancelled")))
+    .orderBy(asc(events.startDate), asc(events.name));
+}
+
+/** One listed, not cancelled event; undefined for unknown slugs and for private pages' events. */
+export async function listedEventBySlug(db: DbOrTx, slug: string): Promise<Event | undefined> {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.listed, true), ne(events.status, "cancelled")))
+    .limit(1);
+  return event;
+}

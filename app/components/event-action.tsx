@@ -1,0 +1,136 @@
+import { CalendarClock, Footprints, Mail, MailQuestion, Sparkles } from "lucide-react";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { useI18n } from "~/i18n";
+import { eventAction, eventActionLabel, type EventAction as Action } from "~/lib/event-actions";
+import type { EventView } from "~/lib/events";
+import type { RootData } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { InlineInterestForm, interestPath } from "./interest-form";
+import { RegistrationDialog } from "./registration-dialog";
+import { Button } from "./ui/button";
+
+/** A plain click (no new tab or window wanted) that the page may handle itself. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function registerPath(slug: string): string {
+  return `/events/${encodeURIComponent(slug)}/register`;
+}
+
+function Notice({ icon, title, children, tone = "info" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "info" | "warning" }) {
+  return (
+    <div
+      className={cn(
+        "flex gap-3 rounded-lg border p-4",
+        tone === "warning" ? "border-signal-500/40 bg-signal-500/5" : "border-ocean-500/30 bg-foam-100",
+      )}
+    >
+      <span className="mt-0.5 shrink-0 text-ocean-700 [&_svg]:size-5">{icon}</span>
+      <div className="space-y-2">
+        <p className="font-semibold text-navy-900">{title}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The one thing a visitor can do with an event, as the action table decides it with the
+ * server's clock (`now` comes from the loader, never from the browser). Register and Show
+ * Interest are links to real pages, so they work before hydration; once hydrated they open the
+ * registration dialog or the interest form in place.
+ */
+export function EventAction({ event, now, registrationNote }: { event: EventView; now: string | Date; registrationNote?: ReactNode }) {
+  const { t, locale } = useI18n();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const [registering, setRegistering] = useState(false);
+  const [showInterest, setShowInterest] = useState(false);
+  const action: Action = eventAction(event, typeof now === "string" ? new Date(now) : now);
+  const label = eventActionLabel(action, locale);
+
+  switch (action.kind) {
+    case "register":
+      return (
+        <>
+          <Button asChild variant="accent" size="lg" className="w-full sm:w-auto">
+            <a
+              href={registerPath(event.slug)}
+              data-action="register"
+              onClick={(e) => {
+                if (!isPlainClick(e)) return;
+                e.preventDefault();
+                setRegistering(true);
+              }}
+            >
+              {label}
+            </a>
+          </Button>
+          <RegistrationDialog event={event} open={registering} onOpenChange={setRegistering} note={registrationNote} />
+        </>
+      );
+    case "interest":
+      return showInterest ? (
+        <section aria-labelledby={`interest-title-${event.slug}`} className="rounded-lg border bg-foam-100/60 p-4 sm:p-5">
+          <h3 id={`interest-title-${event.slug}`} className="text-xl font-semibold uppercase text-navy-900">
+            {t("events.interest.title")}
+          </h3>
+          <p className="mb-4 mt-1 text-sm text-muted-foreground">{t("events.interest.intro", { event: event.name })}</p>
+          <InlineInterestForm event={event} />
+        </section>
+      ) : (
+        <Button asChild variant="accent" size="lg" className="w-full sm:w-auto">
+          <a
+            href={interestPath(event.slug)}
+            data-action="interest"
+            onClick={(e) => {
+              if (!isPlainClick(e)) return;
+              e.preventDefault();
+              setShowInterest(true);
+            }}
+          >
+            <Sparkles aria-hidden />
+            {label}
+          </a>
+        </Button>
+      );
+    case "waitlist": {
+      const subject = t("events.action.waitlistSubject", { event: event.name });
+      const email = root?.teamEmail ?? "";
+      return (
+        <Notice icon={<MailQuestion aria-hidden />} title={label} tone="warning">
+          <p className="text-sm text-slate-700">{t("events.action.waitlistText")}</p>
+          <Button asChild variant="default" size="sm">
+            <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} data-action="waitlist">
+              <Mail aria-hidden />
+              {t("events.action.waitlistMail")}
+            </a>
+          </Button>
+        </Notice>
+      );
+    }
+    case "walk_in":
+      return (
+        <Notice icon={<Footprints aria-hidden />} title={label}>
+          <p className="text-sm text-slate-700" data-action="walk_in">
+            {t("events.action.walkInText")}
+          </p>
+        </Notice>
+      );
+    case "not_open":
+      return (
+        <Button variant="accent" size="lg" disabled className="w-full sm:w-auto" data-action="not_open">
+          <CalendarClock aria-hidden />
+          {label}
+        </Button>
+      );
+    default:
+      // Fully booked, finished, ongoing, cancelled: a state, not something to do.
+      return (
+        <Button variant="secondary" size="lg" disabled className="w-full sm:w-auto" data-action={action.kind}>
+          {label}
+        </Button>
+      );
+  }
+}

@@ -1,0 +1,82 @@
+import { translate, type Locale, type MessageKey } from "~/i18n";
+import { TEAM_TIME_ZONE, type EventView } from "~/lib/events";
+
+/**
+ * The one action an event offers, decided from its data and the server's clock. Pure, so the
+ * dialog, the private pages and the server-side checks all agree.
+ */
+export type EventAction =
+  | { kind: "register" }
+  | { kind: "not_open"; opensAt: string }
+  | { kind: "fully_booked" }
+  | { kind: "finished" }
+  | { kind: "ongoing" }
+  | { kind: "interest" }
+  | { kind: "waitlist" }
+  | { kind: "walk_in" }
+  | { kind: "cancelled" };
+
+export type EventActionKind = EventAction["kind"];
+
+type ActionInput = Pick<EventView, "status" | "bookingMode" | "placesLeft" | "registrationOpensAt">;
+
+/**
+ * Precedence, first match wins:
+ * cancelled → finished → walk-in (the boat can be visited while the event runs) → ongoing →
+ * waiting list → interest → fully booked → not open yet → register.
+ * Full comes before "not open" so a full event never promises an opening it cannot keep.
+ */
+export function eventAction(event: ActionInput, now: Date): EventAction {
+  if (event.status === "cancelled") return { kind: "cancelled" };
+  if (event.status === "completed") return { kind: "finished" };
+  if (event.bookingMode === "walk_in") return { kind: "walk_in" };
+  if (event.status === "live") return { kind: "ongoing" };
+  if (event.bookingMode === "waitlist") return { kind: "waitlist" };
+  if (event.bookingMode === "interest") return { kind: "interest" };
+  if (event.placesLeft !== null && event.placesLeft <= 0) return { kind: "fully_booked" };
+  if (event.registrationOpensAt && new Date(event.registrationOpensAt).getTime() > now.getTime()) {
+    return { kind: "not_open", opensAt: event.registrationOpensAt };
+  }
+  return { kind: "register" };
+}
+
+/** Interest events hide their price (the spec's rule). */
+export function showsPrice(event: Pick<EventView, "bookingMode">): boolean {
+  return event.bookingMode !== "interest";
+}
+
+/**
+ * "Aug 12 09:00" (en) / "12 aug 09:00" (nl), in the team's time zone, so the opening reads the
+ * same wherever the visitor is.
+ */
+export function formatOpening(iso: string, locale: Locale): string {
+  const parts = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
+    timeZone: TEAM_TIME_ZONE,
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const month = part("month").replace(/\.$/, "");
+  const time = `${part("hour")}:${part("minute")}`;
+  return locale === "nl" ? `${part("day")} ${month} ${time}` : `${month} ${part("day")} ${time}`;
+}
+
+const LABEL_KEYS: Record<Exclude<EventActionKind, "not_open">, MessageKey> = {
+  register: "events.action.register",
+  fully_booked: "events.action.fullyBooked",
+  finished: "events.action.finished",
+  ongoing: "events.action.ongoing",
+  interest: "events.action.interest",
+  waitlist: "events.action.waitlist",
+  walk_in: "events.action.walkIn",
+  cancelled: "events.action.cancelled",
+};
+
+/** The action's visible label in the visitor's language. */
+export function eventActionLabel(action: EventAction, locale: Locale): string {
+  if (action.kind === "not_open") return translate(locale, "events.action.opensAt", { when: formatOpening(action.opensAt, locale) });
+  return translate(locale, LABEL_KEYS[action.kind]);
+}

@@ -1,0 +1,140 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, CalendarDays, MapPin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { eventHref } from "~/components/event-card";
+import { InterestSuccess, PageInterestForm, interestPath, type InterestActionData } from "~/components/interest-form";
+import { translate, useI18n } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { eventAction } from "~/lib/event-actions";
+import { formatDateRange } from "~/lib/events";
+import { interestSchema } from "~/lib/interest-schema";
+import { seo, type RootData } from "~/lib/seo";
+import { PageHeader } from "~/routes/content/page-header";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { listedEventBySlug } from "@server/events/queries.server";
+import { toEventView } from "@server/events/view.server";
+import { registerInterest } from "@server/interest/interest.server";
+import { interestLimiter } from "@server/interest/limits.server";
+import { log } from "@server/log.server";
+import type { Route } from "./+types/interest";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const at = now();
+  const event = await listedEventBySlug(db(), params.slug);
+  if (!event) throw data(null, { status: 404 });
+  const view = toEventView(event, locale, at);
+  return {
+    event: view,
+    acceptsInterest: eventAction(view, at).kind === "interest",
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+  };
+}
+
+function answer(body: InterestActionData, status: number, headers?: HeadersInit) {
+  return data(body, { status, headers });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = requestLocale(request);
+  const clientAddress = context.clientAddress;
+  if (interestLimiter.hit(clientAddress)) {
+    return answer({ outcome: { status: "failed", message: "common.tooManyRequests" } }, 429, {
+      "Retry-After": String(interestLimiter.retryAfterSeconds(clientAddress)),
+    });
+  }
+
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return answer({ outcome: { status: "failed", message: "common.invalidForm" } }, 400);
+  }
+  // The dialog posts with a fetcher and wants data; a plain form post gets a redirect (PRG).
+  const inline = formData.get("inline") === "1";
+  const submission = parseWithZod(formData, { schema: interestSchema });
+  if (submission.status !== "success") {
+    return answer({ outcome: { status: "invalid" }, reply: submission.reply() }, 400);
+  }
+
+  try {
+    const result = await registerInterest(db(), { slug: params.slug, input: submission.value, locale, now: now() });
+    switch (result.status) {
+      case "saved":
+        if (inline) return answer({ outcome: { status: "sent", eventName: result.eventName } }, 200);
+        return redirect(`${interestPath(params.slug)}?sent=1`, 303);
+      case "duplicate":
+        // An expected answer, not a failure: 200 keeps the browser console clean.
+        return answer({ outcome: { status: "duplicate" }, reply: submission.reply() }, 200);
+      case "closed":
+        return answer({ outcome: { status: "failed", message: "events.interest.closed" }, reply: submission.reply() }, 409);
+      case "not_found":
+        return answer({ outcome: { status: "failed", message: "events.calendar.notFoundTitle" } }, 404);
+    }
+  } catch (error) {
+    log.error(`Interest sign-up for ${params.slug} failed`, error);
+    return answer({ outcome: { status: "failed" }, reply: submission.reply() }, 500);
+  }
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const { locale, publicUrl } = (matches[0] as { loaderData: RootData }).loaderData;
+  const name = loaderData?.event.name ?? "";
+  return seo({
+    title: translate(locale, "events.interest.metaTitle", { event: name }),
+    description: translate(locale, "events.interest.metaDescription", { event: name }),
+    path: interestPath(loaderData?.event.slug ?? ""),
+    publicUrl,
+    locale,
+    // A form, not content: the event's own page is what search engines should show.
+    noIndex: true,
+  });
+}
+
+export default function InterestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { event, acceptsInterest, sent } = loaderData;
+  return (
+    <>
+      <PageHeader kicker={t("events.interest.title")} title={event.name} picture="training">
+        <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-foam-200">
+          <span className="inline-flex items-center gap-2">
+            <CalendarDays className="size-4 text-signal-500" aria-hidden />
+            {formatDateRange(event.startDate, event.endDate, locale)}
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <MapPin className="size-4 text-signal-500" aria-hidden />
+            {event.location}
+          </span>
+        </div>
+      </PageHeader>
+      <section className="bg-foam-100 py-12 sm:py-16">
+        <div className="mx-auto max-w-2xl px-4 sm:px-6">
+          <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-border sm:p-8">
+            {sent ? (
+              <InterestSuccess eventName={event.name} />
+            ) : acceptsInterest ? (
+              <>
+                <h2 className="text-2xl font-bold uppercase text-navy-900">{t("events.interest.title")}</h2>
+                <p className="mb-6 mt-1 text-muted-foreground">{t("events.interest.intro", { event: event.name })}</p>
+                <PageInterestForm event={event} result={actionData} />
+              </>
+            ) : (
+              <p role="status" className="text-slate-700">
+                {t("events.interest.closed")}
+              </p>
+            )}
+          </div>
+          <Link
+            to={eventHref(event.slug)}
+            className="mt-6 inline-flex items-center gap-2 font-semibold text-ocean-600 underline-offset-4 hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            {t("events.interest.back")}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useI18n } from "~/i18n";
+import { cn } from "~/lib/utils";
+
+/**
+ * The frame of an admin page inside the gate: a navy title band (room for the fixed logout
+ * button at the top right), an optional back link to /admin, and the content.
+ */
+export function AdminPage({
+  title,
+  intro,
+  backTo = "/admin",
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  intro?: ReactNode;
+  /** Where the back link goes; null for the admin home itself. */
+  backTo?: string | null;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <header className="bg-navy-900 pb-10 pt-20 text-white print:bg-white print:pb-2 print:pt-0 print:text-black">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {backTo && (
+            <Link
+              to={backTo}
+              className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-foam-200 hover:text-white print:hidden"
+            >
+              <ArrowLeft aria-hidden className="size-4" />
+              {t("admin.back")}
+            </Link>
+          )}
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <p className="text-sm font-semibold uppercase tracking-widest text-signal-500 print:hidden">Admin</p>
+              <h1 className="mt-1 text-4xl font-bold uppercase leading-none sm:text-5xl">{title}</h1>
+              {intro && <div className="mt-3 max-w-3xl text-foam-200 print:text-black">{intro}</div>}
+            </div>
+            {actions && <div className="flex flex-wrap gap-2 print:hidden">{actions}</div>}
+          </div>
+        </div>
+      </header>
+      <main id="main" className={cn("mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:px-8", className)}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** A white panel with a heading: one section of an admin page. */
+export function AdminSection({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <h2 id={id} className="text-2xl font-bold uppercase text-navy-900">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+/** A horizontally scrollable table wrapper, so wide tables stay usable on a phone. */
+export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="-mx-5 overflow-x-auto px-5">
+      <table className="w-full min-w-[640px] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:tracking-wide [&_th]:text-slate-500">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}

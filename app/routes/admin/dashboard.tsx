@@ -1,0 +1,214 @@
+import { Download, Printer, TriangleAlert } from "lucide-react";
+import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useI18n } from "~/i18n";
+import { formatDate, formatPrice } from "~/lib/events";
+import { dashboardCounts, eventOccupancy, interestSignups, paidRegistrations } from "@server/admin/dashboard.server";
+import { requireAdmin } from "@server/auth/guard.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { log } from "@server/log.server";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const [counts, registrations, interest, events] = await Promise.all([
+      dashboardCounts(db()),
+      paidRegistrations(db()),
+      interestSignups(db()),
+      eventOccupancy(db(), now()),
+    ]);
+    return {
+      ok: true as const,
+      counts,
+      registrations: registrations.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString() })),
+      interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+      events: events.map((e) => ({ ...e, startDate: e.startDate.toISOString() })),
+    };
+  } catch (error) {
+    log.error("Admin dashboard: loading the data failed", error);
+    return { ok: false as const };
+  }
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{label}</h2>
+      <p className="mt-2 font-display text-5xl font-bold text-navy-900" data-testid="stat-value">
+        {value}
+      </p>
+    </article>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const exportsLinks = (
+    <>
+      <Button asChild variant="light">
+        <a href="/admin/exports/registrations.csv" download>
+          <Download aria-hidden />
+          {t("admin.dashboard.exportRegistrations")}
+        </a>
+      </Button>
+      <Button asChild variant="light">
+        <a href="/admin/exports/interest.csv" download>
+          <Download aria-hidden />
+          {t("admin.dashboard.exportInterest")}
+        </a>
+      </Button>
+    </>
+  );
+
+  if (!loaderData.ok) {
+    return (
+      <AdminPage title={t("admin.dashboard.title")}>
+        <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/10 p-6 text-destructive">
+          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{t("admin.dashboard.loadError")}</p>
+            <p className="mt-1 text-sm">{t("admin.dashboard.loadErrorText")}</p>
+          </div>
+        </div>
+      </AdminPage>
+    );
+  }
+
+  const { counts, registrations, interest, events } = loaderData;
+  return (
+    <AdminPage title={t("admin.dashboard.title")} actions={exportsLinks}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label={t("admin.dashboard.paidRegistrations")} value={counts.paidRegistrations} />
+        <Stat label={t("admin.dashboard.interestSignups")} value={counts.interestSignups} />
+        <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} />
+      </div>
+
+      <AdminSection title={t("admin.dashboard.events")} id="dashboard-events">
+        {events.length === 0 ? (
+          <p className="text-slate-600">{t("admin.dashboard.eventsEmpty")}</p>
+        ) : (
+          <AdminTable caption={t("admin.dashboard.events")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.dashboard.event")}</th>
+                <th scope="col">{t("admin.dashboard.date")}</th>
+                <th scope="col">{t("admin.dashboard.places")}</th>
+                <th scope="col" className="text-right">{t("admin.dashboard.received")}</th>
+                <th scope="col">
+                  <span className="sr-only">{t("admin.dashboard.manifest")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => {
+                const full = e.capacity !== null && e.placesTaken >= e.capacity;
+                return (
+                  <tr key={e.id}>
+                    <th scope="row" className="!text-sm !font-semibold !normal-case !tracking-normal !text-navy-900">
+                      {e.name}
+                      {e.status === "cancelled" && (
+                        <Badge variant="destructive" className="ml-2 align-middle">
+                          {t("admin.dashboard.cancelled")}
+                        </Badge>
+                      )}
+                    </th>
+                    <td className="whitespace-nowrap">{formatDate(e.startDate, "nl")}</td>
+                    <td className={full ? "font-semibold text-signal-600" : undefined}>
+                      {e.capacity === null
+                        ? t("admin.dashboard.unlimited", { taken: e.placesTaken })
+                        : t("admin.dashboard.placesOf", { taken: e.placesTaken, capacity: e.capacity })}
+                    </td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(e.receivedCents, "nl")}</td>
+                    <td className="text-right">
+                      <a
+                        href={`/admin/manifest/${e.id}`}
+                        className="inline-flex items-center gap-1 font-semibold text-ocean-600 hover:text-ocean-700"
+                        aria-label={t("admin.dashboard.manifestFor", { event: e.name })}
+                      >
+                        <Printer aria-hidden className="size-4" />
+                        {t("admin.dashboard.manifest")}
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </AdminTable>
+        )}
+      </AdminSection>
+
+      <AdminSection title={t("admin.dashboard.registrationsTitle")} id="dashboard-registrations">
+        {registrations.length === 0 ? (
+          <p className="text-slate-600">{t("admin.dashboard.registrationsEmpty")}</p>
+        ) : (
+          <AdminTable caption={t("admin.dashboard.registrationsTitle")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.dashboard.event")}</th>
+                <th scope="col">{t("admin.dashboard.participant")}</th>
+                <th scope="col">{t("admin.dashboard.email")}</th>
+                <th scope="col">{t("admin.dashboard.phone")}</th>
+                <th scope="col">{t("admin.dashboard.registeredAt")}</th>
+                <th scope="col" className="text-right">{t("admin.dashboard.amountPaid")}</th>
+                <th scope="col">{t("admin.dashboard.reference")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {registrations.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.eventName}</td>
+                  <td className="font-semibold text-navy-900">{r.customerName}</td>
+                  <td>
+                    <a href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline">
+                      {r.customerEmail}
+                    </a>
+                  </td>
+                  <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
+                  <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
+                  <td className="font-mono text-xs">{r.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+      </AdminSection>
+
+      <AdminSection title={t("admin.dashboard.interestTitle")} id="dashboard-interest">
+        {interest.length === 0 ? (
+          <p className="text-slate-600">{t("admin.dashboard.interestEmpty")}</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {interest.map((i) => (
+              <li key={i.id}>
+                <article className="h-full rounded-lg border border-slate-200 bg-foam-100/40 p-4">
+                  <header className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h3 className="text-lg font-semibold normal-case tracking-normal text-navy-900">{i.name}</h3>
+                    <time dateTime={i.createdAt} className="text-xs text-slate-500">
+                      {formatDate(i.createdAt, "nl", DATE_TIME)}
+                    </time>
+                  </header>
+                  <p className="text-sm">
+                    <a href={`mailto:${i.email}`} className="text-ocean-600 hover:underline">
+                      {i.email}
+                    </a>
+                    {" · "}
+                    <span className="text-slate-600">{i.eventName}</span>
+                  </p>
+                  <p className="mt-2 whitespace-pre-line text-sm text-slate-700">
+                    {i.message?.trim() ? i.message : <span className="italic text-slate-400">{t("admin.dashboard.noMessage")}</span>}
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,24 @@
+import { csvResponse } from "@server/admin/csv.server";
+import { exportFileName, registrationsCsv } from "@server/admin/exports.server";
+import { requireAdmin } from "@server/auth/guard.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import type { Route } from "./+types/exports.registrations";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every registration as CSV for Dutch Excel; `?event=<id>` limits it to one event. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const eventId = new URL(request.url).searchParams.get("event") ?? undefined;
+  if (eventId !== undefined && !UUID.test(eventId)) {
+    return new Response("Onbekend event", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return csvResponse(await registrationsCsv(db(), eventId), exportFileName("inschrijvingen", now()));
+}
+
+/** A POST here is refused like a GET: 401/403 without admin rights, else 405 (nothing to change). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
+}

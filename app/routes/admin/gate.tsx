@@ -1,0 +1,96 @@
+import { data, isRouteErrorResponse, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  AdminAccessDenied,
+  AdminGateShell,
+  AdminLoading,
+  AdminLoadingIndicator,
+  AdminLoginCard,
+  AdminLogoutButton,
+} from "~/components/admin/admin-gate-views";
+import { translate, useI18n } from "~/i18n";
+import { getAdminState, type AdminState } from "@server/auth/guard.server";
+import type { Route } from "./+types/gate";
+
+/**
+ * The admin gate: every admin page is its child. This is the UI; each child's loader and
+ * action enforce the rule on the server with `requireAdmin`, whose 401/403 lands in this
+ * route's error boundary, which shows the login form or 'Toegang Geweigerd' instead.
+ */
+export const handle = { locale: "nl" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { state, headers } = await getAdminState(request);
+  // Never cached: the answer depends on the session and may show personal data.
+  headers.set("Cache-Control", "no-store");
+  return data({ state }, { headers });
+}
+
+// Ask the server on every navigation, so a session that ended shows the login form at once.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function meta() {
+  return [
+    { title: translate("nl", "admin.gate.metaTitle") },
+    { name: "description", content: translate("nl", "admin.gate.metaDescription") },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
+}
+
+/** The login form or the refusal card for a state that is not "admin"; null for admins. */
+function GateScreen({ state }: { state: AdminState }) {
+  const navigation = useNavigation();
+  if (navigation.state === "loading") {
+    return (
+      <AdminGateShell>
+        <AdminLoading />
+      </AdminGateShell>
+    );
+  }
+  return (
+    <AdminGateShell>
+      {state.status === "forbidden" ? <AdminAccessDenied email={state.user.email} /> : <AdminLoginCard />}
+    </AdminGateShell>
+  );
+}
+
+export default function AdminGate() {
+  const { state } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (state.status !== "admin") return <GateScreen state={state} />;
+  return (
+    <div className="min-h-screen bg-foam-100/60 print:bg-white">
+      <AdminLogoutButton />
+      {navigation.state === "loading" && <AdminLoadingIndicator />}
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const gate = useRouteLoaderData<typeof loader>("routes/admin/gate");
+  const { t } = useI18n();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    // The child refused; the gate knows why (signed out, or signed in without admin rights).
+    const state: AdminState = gate?.state ?? { status: "signed-out" };
+    if (state.status !== "admin") return <GateScreen state={state} />;
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="min-h-screen bg-foam-100/60">
+      {gate?.state.status === "admin" && <AdminLogoutButton />}
+      <main id="main" className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24">
+        <h1 className="text-4xl font-bold uppercase text-navy-900">{notFound ? "404" : t("admin.gate.errorTitle")}</h1>
+        <p className="text-slate-700">{t("admin.gate.errorText")}</p>
+        <a href="/admin" className="font-semibold text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+          {t("admin.back")}
+        </a>
+      </main>
+    </div>
+  );
+}

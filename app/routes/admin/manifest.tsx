@@ -1,0 +1,108 @@
+import { Download, Printer } from "lucide-react";
+import { data } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { Button } from "~/components/ui/button";
+import { useI18n } from "~/i18n";
+import { formatDate } from "~/lib/events";
+import { eventManifest } from "@server/admin/dashboard.server";
+import { requireAdmin } from "@server/auth/guard.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import type { Route } from "./+types/manifest";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The printable participant manifest of one event, for the safety file ashore. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const manifest = UUID.test(params.eventId) ? await eventManifest(db(), params.eventId) : undefined;
+  if (!manifest) throw data(null, { status: 404 });
+  return {
+    event: { ...manifest.event, startDate: manifest.event.startDate.toISOString() },
+    participants: manifest.participants,
+    printedAt: now().toISOString(),
+  };
+}
+
+function PrintButton() {
+  const { t } = useI18n();
+  return (
+    <Button type="button" variant="accent" onClick={() => window.print()}>
+      <Printer aria-hidden />
+      {t("admin.manifest.print")}
+    </Button>
+  );
+}
+
+const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" };
+
+export default function AdminManifest({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { event, participants, printedAt } = loaderData;
+  return (
+    <AdminPage
+      backTo="/admin/dashboard"
+      title={`${t("admin.manifest.title")}: ${event.name}`}
+      intro={
+        <>
+          <p>
+            {formatDate(event.startDate, "nl", { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" })}
+            {event.location && ` · ${event.location}`}
+          </p>
+          <p className="mt-1 text-sm">
+            {t("admin.manifest.generated", {
+              date: formatDate(printedAt, "nl", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+              count: participants.length,
+            })}
+          </p>
+        </>
+      }
+      actions={
+        <>
+          <PrintButton />
+          <Button asChild variant="light">
+            <a href={`/admin/exports/registrations.csv?event=${event.id}`} download>
+              <Download aria-hidden />
+              CSV
+            </a>
+          </Button>
+        </>
+      }
+      className="print:px-0 print:py-2"
+    >
+      {participants.length === 0 ? (
+        <p className="text-slate-600">{t("admin.manifest.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:border-0 print:shadow-none">
+          <table className="w-full min-w-[720px] border-collapse text-left text-sm print:min-w-0 print:text-[10pt] [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:text-slate-600 print:[&_td]:border-black/40 print:[&_tr]:break-inside-avoid">
+            <caption className="sr-only">{`${t("admin.manifest.title")}: ${event.name}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("admin.manifest.name")}</th>
+                <th scope="col">{t("admin.manifest.birthDate")}</th>
+                <th scope="col">{t("admin.manifest.phone")}</th>
+                <th scope="col">{t("admin.manifest.emergencyName")}</th>
+                <th scope="col">{t("admin.manifest.emergencyPhone")}</th>
+                <th scope="col">{t("admin.manifest.reference")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {participants.map((p, index) => (
+                <tr key={p.reference}>
+                  <td className="tabular-nums text-slate-500">{index + 1}</td>
+                  <td className="font-semibold text-navy-900">{p.customerName}</td>
+                  <td className="whitespace-nowrap tabular-nums">{formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE)}</td>
+                  <td className="whitespace-nowrap">{p.phoneNumber ?? "–"}</td>
+                  <td>{p.nextOfKinName}</td>
+                  <td className="whitespace-nowrap">{p.nextOfKinPhone}</td>
+                  <td className="font-mono text-xs">{p.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,60 @@
+import { ADMIN_ROLE, auth, SESSION_ABSOLUTE_MAX_MS } from "./auth.server";
+
+export type AdminUser = { id: string; email: string; name: string };
+
+export type SignedInUser = AdminUser & { role: string; isAdmin: boolean };
+
+/** What the admin gate shows: the login form, 'Toegang Geweigerd', or the page. */
+export type AdminState =
+  | { status: "signed-out" }
+  | { status: "forbidden"; user: SignedInUser }
+  | { status: "admin"; user: SignedInUser };
+
+export type AdminStateWithHeaders = { state: AdminState; headers: Headers };
+
+/**
+ * The signed-in user of this request, or null. A session older than the absolute lifetime is
+ * deleted on the server here, whatever Better Auth's sliding expiry says. `headers` carries the
+ * refreshed session cookie when Better Auth extended the session.
+ */
+export async function currentUser(request: Request): Promise<{ user: SignedInUser | null; headers: Headers }> {
+  const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
+  if (!response) return { user: null, headers };
+  const { session, user } = response;
+  // Real time, not the app clock: Better Auth stamps sessions with the real time too.
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MAX_MS) {
+    const context = await auth().$context;
+    await context.internalAdapter.deleteSession(session.token);
+    return { user: null, headers: new Headers() };
+  }
+  const role = user.role ?? "user";
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role, isAdmin: role.split(",").includes(ADMIN_ROLE) },
+    headers,
+  };
+}
+
+/** For the gate's UI: which of its states this request is in. */
+export async function getAdminState(request: Request): Promise<AdminStateWithHeaders> {
+  const { user, headers } = await currentUser(request);
+  if (!user) return { state: { status: "signed-out" }, headers };
+  return { state: user.isAdmin ? { status: "admin", user } : { status: "forbidden", user }, headers };
+}
+
+function refuse(status: 401 | 403): Response {
+  return new Response(status === 401 ? "Unauthorized" : "Forbidden", {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * The server-side rule of the admin side, for every admin loader, action and resource route:
+ * throws a bare 401 (no session) or 403 (signed in, not an admin) Response that reveals no data.
+ */
+export async function requireAdmin(request: Request): Promise<AdminUser> {
+  const { user } = await currentUser(request);
+  if (!user) throw refuse(401);
+  if (!user.isAdmin) throw refuse(403);
+  return { id: user.id, email: user.email, name: user.name };
+}

@@ -1,0 +1,80 @@
+import { parseArgs } from "node:util";
+import { openDatabase, setDatabase } from "../db/client.server";
+import { dataDirLockHolder } from "../db/lock.server";
+import type { Env } from "../env.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, upsertUser, UserInputError } from "./users.server";
+
+export const USERS_CREATE_USAGE =
+  "Usage: npm run users:create -- --email <address> --password <password> [--name <name>] [--admin]";
+
+export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
+
+/**
+ * `npm run users:create`: creates or updates a user (with --admin: an admin). Returns the exit
+ * code. With the embedded database it refuses while a server holds DATA_DIR, before touching
+ * any file there: two processes writing one PGlite directory corrupt it.
+ */
+export async function runUsersCreate(argv: string[], config: Env, io: CliOutput): Promise<number> {
+  let values: { email?: string; password?: string; name?: string; admin?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+        admin: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USERS_CREATE_USAGE}`);
+    return 64;
+  }
+  if (values.help) {
+    io.out(USERS_CREATE_USAGE);
+    return 0;
+  }
+  if (!values.email || !values.password) {
+    io.err(`Both --email and --password are required.\n${USERS_CREATE_USAGE}`);
+    return 64;
+  }
+
+  if (values.password.length < MIN_PASSWORD_LENGTH || values.password.length > MAX_PASSWORD_LENGTH) {
+    io.err(`Not saved: the password must be at least ${MIN_PASSWORD_LENGTH} and at most ${MAX_PASSWORD_LENGTH} characters`);
+    return 65;
+  }
+
+  if (!config.DATABASE_URL) {
+    const holder = dataDirLockHolder(config.dataDir);
+    if (holder !== undefined) {
+      io.err(
+        `The server (pid ${holder}) is using the embedded database in ${config.dataDir}. ` +
+          "Stop the server and run this command again (or use DATABASE_URL with a PostgreSQL server, " +
+          "or set ADMIN_EMAIL and ADMIN_PASSWORD and restart the server). Nothing was changed.",
+      );
+      return 75;
+    }
+  }
+
+  const handle = config.DATABASE_URL
+    ? await openDatabase({ databaseUrl: config.DATABASE_URL })
+    : await openDatabase({ dataDir: config.dataDir });
+  setDatabase(handle);
+  try {
+    const result = await upsertUser({ email: values.email, password: values.password, name: values.name, admin: values.admin ?? false });
+    const what = result.role === "admin" ? "admin" : "user (no admin rights)";
+    io.out(`${result.created ? "Created" : "Updated"} ${what} ${result.email}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UserInputError) {
+      io.err(`Not saved: ${error.message}`);
+      return 65;
+    }
+    throw error;
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}

@@ -1,0 +1,90 @@
+import type { Database } from "@server/db/client.server";
+import { eventInterest, events, payments, registrations, type NewEvent } from "@server/db/schema.server";
+import { signInWithPassword } from "@server/auth/login.server";
+import { upsertUser } from "@server/auth/users.server";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
+
+/** A user (admin or not) and a request carrying a fresh session cookie of theirs. */
+export async function signedInUser(options: { admin: boolean; email?: string; password?: string }) {
+  const email = options.email ?? `user-${unique()}@example.com`;
+  const password = options.password ?? "correct-horse-battery";
+  await upsertUser({ email, password, admin: options.admin });
+  const result = await signInWithPassword({ email, password, clientAddress: `10.9.${counter % 250}.${counter % 250}`, headers: new Headers() });
+  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
+  const cookie = result.setCookies.map((c) => c.split(";")[0]).join("; ");
+  return { email, password, cookie, setCookies: result.setCookies, request: (url = "http://localhost/admin", init: RequestInit = {}) => withCookie(url, cookie, init) };
+}
+
+export function withCookie(url: string, cookie: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  headers.set("cookie", cookie);
+  return new Request(new URL(url, "http://localhost").toString(), { ...init, headers });
+}
+
+export async function insertEvent(db: Database, overrides: Partial<NewEvent> = {}) {
+  const slug = `admin-test-${unique()}`;
+  const start = new Date(Date.now() + 30 * 86_400_000);
+  const [row] = await db
+    .insert(events)
+    .values({
+      slug,
+      name: `Testevent ${slug}`,
+      startDate: start,
+      endDate: new Date(start.getTime() + 86_400_000),
+      location: "Scheveningen",
+      priceCents: 50_000,
+      maxParticipants: 10,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+type RegistrationOverrides = Partial<typeof registrations.$inferInsert> & { paidCents?: number; paymentStatus?: "paid" | "open" | "refunded" };
+
+/** A registration, with a payment when `paidCents` is given. */
+export async function insertRegistration(db: Database, eventId: string, overrides: RegistrationOverrides = {}) {
+  const { paidCents, paymentStatus, ...fields } = overrides;
+  const [row] = await db
+    .insert(registrations)
+    .values({
+      reference: `OR-${unique().toUpperCase()}`,
+      eventId,
+      customerName: "Test Deelnemer",
+      customerEmail: `deelnemer-${unique()}@example.com`,
+      phoneNumber: "+31 6 1234 5678",
+      birthDate: "1990-04-02",
+      street: "Havenweg 1",
+      city: "Scheveningen",
+      postalCode: "2583 AA",
+      country: "Nederland",
+      nextOfKinName: "Noor Contact",
+      nextOfKinPhone: "+31 70 123 4567",
+      status: paidCents ? "confirmed" : "pending_payment",
+      priceCents: 50_000,
+      amountDueCents: 25_000,
+      termsAcceptedAt: new Date("2026-01-05T10:00:00Z"),
+      waiverVersion: "2025-1",
+      ...fields,
+    })
+    .returning();
+  if (paidCents !== undefined) {
+    await db.insert(payments).values({
+      registrationId: row.id,
+      provider: "test",
+      providerSessionId: `cs_${unique()}`,
+      kind: "deposit",
+      amountCents: paidCents,
+      status: paymentStatus ?? "paid",
+      paidAt: paymentStatus === "open" ? null : new Date(),
+    });
+  }
+  return row;
+}
+
+export async function insertInterest(db: Database, eventId: string, fields: { name: string; email: string; message?: string; createdAt?: Date }) {
+  const [row] = await db.insert(eventInterest).values({ eventId, ...fields }).returning();
+  return row;
+}

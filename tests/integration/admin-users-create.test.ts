@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAdminState } from "@server/auth/guard.server";
+import { resetLoginLimitsForTests, signInWithPassword } from "@server/auth/login.server";
+import { runUsersCreate } from "@server/auth/users-cli.server";
+import { openDatabase, setDatabase } from "@server/db/client.server";
+import { parseEnv, setEnvForTests } from "@server/env.server";
+
+/** `npm run users:create` against the embedded database in a data directory of its own. */
+describe("users:create", () => {
+  let dataDir: string;
+  const output: string[] = [];
+  const io = { out: (line: string) => output.push(`out: ${line}`), err: (line: string) => output.push(`err: ${line}`) };
+  const config = () => parseEnv({ DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" });
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-users-create-"));
+    setEnvForTests({ DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: "error" });
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Signs in against the data directory, as the server would after a restart. */
+  async function signInAfterwards(email: string, passwords: string[]) {
+    const handle = await openDatabase({ dataDir });
+    setDatabase(handle);
+    try {
+      resetLoginLimitsForTests();
+      const outcomes = [];
+      for (const password of passwords) {
+        const result = await signInWithPassword({ email, password, clientAddress: "10.7.0.1", headers: new Headers() });
+        if (!result.ok) {
+          outcomes.push({ ok: false as const, reason: result.reason });
+          continue;
+        }
+        const cookie = result.setCookies.map((c) => c.split(";")[0]).join("; ");
+        const { state } = await getAdminState(new Request("http://localhost/admin", { headers: { cookie } }));
+        outcomes.push({ ok: true as const, status: state.status });
+      }
+      return outcomes;
+    } finally {
+      setDatabase(undefined);
+      await handle.close();
+    }
+  }
+
+  it("refuses, touching nothing, while a server holds the embedded database", async () => {
+    // Our parent process stands in for a running server: alive, and not this process.
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.ppid));
+    const code = await runUsersCreate(["--email", "a@example.com", "--password", "long-enough-1"], config(), io);
+    expect(code).not.toBe(0);
+    expect(output.at(-1)).toMatch(/^err: The server \(pid \d+\) is using the embedded database .* Stop the server/);
+    expect(fs.readdirSync(dataDir)).toEqual(["server.lock"]);
+    fs.rmSync(path.join(dataDir, "server.lock"));
+  });
+
+  it("asks for both --email and --password", async () => {
+    expect(await runUsersCreate(["--email", "a@example.com"], config(), io)).toBe(64);
+    expect(output.at(-1)).toMatch(/Both --email and --password are required/);
+    expect(await runUsersCreate(["--email", "a@example.com", "--password", "kort"], config(), io)).toBe(65);
+    expect(output.at(-1)).toMatch(/at least 10 and at most 256 characters/);
+  });
+
+  it("creates an admin who can then sign in, and updates the password and role later", async () => {
+    expect(await runUsersCreate(["--email", "Kapitein@Example.com", "--password", "eerste-wachtwoord", "--admin"], config(), io)).toBe(0);
+    expect(output.at(-1)).toBe("out: Created admin kapitein@example.com");
+    expect(await signInAfterwards("kapitein@example.com", ["eerste-wachtwoord"])).toEqual([{ ok: true, status: "admin" }]);
+
+    // Run again without --admin and with a new password: same account, no admin rights, old password gone.
+    expect(await runUsersCreate(["--email", "kapitein@example.com", "--password", "tweede-wachtwoord"], config(), io)).toBe(0);
+    expect(output.at(-1)).toBe("out: Updated user (no admin rights) kapitein@example.com");
+    expect(await signInAfterwards("kapitein@example.com", ["eerste-wachtwoord", "tweede-wachtwoord"])).toEqual([
+      { ok: false, reason: "invalid" },
+      { ok: true, status: "forbidden" },
+    ]);
+  }, 180_000); // four opens of an on-disk PGlite, each migrating: slow on a busy machine
+});

@@ -1,4 +1,23 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { adminContentRoutes } from "./content-routes";
 
-/** The admin side: its gate layout, pages, exports and the auth API. */
-export const adminRoutes: RouteConfigEntry[] = [];
+/**
+ * The admin side. Every page sits inside the gate layout (login form, 'Toegang Geweigerd', or
+ * the page); each of their loaders and actions also calls `requireAdmin`. The login/logout
+ * action and the CSV exports live outside the layout: the exports check the rule themselves.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/gate.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/manifest/:eventId", "routes/admin/manifest.tsx"),
+    route("admin/newsletter", "routes/admin/newsletter.tsx"),
+    route("admin/emails", "routes/admin/emails.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    ...adminContentRoutes,
+  ]),
+  route("admin/exports/registrations.csv", "routes/admin/exports.registrations.ts"),
+  route("admin/exports/interest.csv", "routes/admin/exports.interest.ts"),
+  route("admin/exports/newsletter.csv", "routes/admin/exports.newsletter.ts"),
+];

@@ -1,0 +1,212 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Loader2, Save } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Markdown } from "~/components/markdown";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { useI18n } from "~/i18n";
+import type { ArticleCategory } from "~/lib/articles";
+import { slugify } from "~/lib/slug";
+import { Field, FormPanel, FormSwitch, hintId, selectClasses } from "./article-fields";
+import { ARTICLE_CATEGORIES, ARTICLE_LIMITS, articleSchema } from "./article-schema";
+import { UploadField, type CurrentUpload } from "./upload-field";
+
+export type ArticleFormDefaults = {
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  /** yyyy-mm-dd, Amsterdam. */
+  date: string;
+  category: ArticleCategory;
+  titleEn: string;
+  descriptionEn: string;
+  contentEn: string;
+  documentName: string;
+  published: boolean;
+};
+
+export function emptyArticleDefaults(today: string): ArticleFormDefaults {
+  return {
+    title: "",
+    slug: "",
+    description: "",
+    content: "",
+    date: today,
+    category: "general",
+    titleEn: "",
+    descriptionEn: "",
+    contentEn: "",
+    documentName: "",
+    published: false,
+  };
+}
+
+/**
+ * The article form (new and edit): a real multipart form that works without JavaScript. With it,
+ * the slug follows the title until the admin edits the slug, and the content has a live preview.
+ */
+export function ArticleForm({
+  defaults,
+  lastResult,
+  currentImage,
+  currentDocument,
+  editing,
+}: {
+  defaults: ArticleFormDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+  currentImage?: CurrentUpload | null;
+  currentDocument?: CurrentUpload | null;
+  editing: boolean;
+}) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "article-form",
+    lastResult,
+    defaultValue: { ...defaults, published: defaults.published ? "on" : undefined },
+    constraint: getZodConstraint(articleSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: articleSchema }),
+  });
+
+  // What the server sent back after a refused submission wins over the defaults (no JavaScript).
+  const initial = (name: keyof ArticleFormDefaults) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : String(defaults[name]);
+  };
+  const [title, setTitle] = useState(() => initial("title"));
+  const [slug, setSlug] = useState(() => initial("slug"));
+  // A new article's slug follows its title until the admin types a slug of their own.
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => !editing && slug === slugify(title));
+  const [content, setContent] = useState(() => initial("content"));
+  const publishedInitially = lastResult ? fields.published.initialValue === "on" : defaults.published;
+  const englishInitiallyOpen = Boolean(initial("titleEn") || initial("descriptionEn") || initial("contentEn"));
+
+  const { key: _titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
+  const { key: _slugKey, ...slugProps } = getInputProps(fields.slug, { type: "text", ariaDescribedBy: hintId(fields.slug) });
+  const { key: _contentKey, ...contentProps } = getTextareaProps(fields.content, { ariaDescribedBy: hintId(fields.content) });
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
+      <FormPanel title={t("admin.articles.section.article")}>
+        <Field meta={fields.title} label={t("admin.articles.field.title")} required>
+          <Input
+            {...titleProps}
+            defaultValue={undefined}
+            value={title}
+            maxLength={ARTICLE_LIMITS.title}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              if (slugFollowsTitle) setSlug(slugify(event.target.value));
+            }}
+          />
+        </Field>
+        <Field meta={fields.slug} label={t("admin.articles.field.slug")} hint={t("admin.articles.field.slugHint", { slug: slug || "…" })} required>
+          <Input
+            {...slugProps}
+            defaultValue={undefined}
+            value={slug}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            onChange={(event) => {
+              setSlug(event.target.value);
+              // Clearing the slug hands it back to the title.
+              setSlugFollowsTitle(event.target.value === "");
+            }}
+          />
+        </Field>
+        <Field meta={fields.description} label={t("admin.articles.field.description")} required>
+          <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={ARTICLE_LIMITS.description} />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field meta={fields.date} label={t("admin.articles.field.date")}>
+            <Input {...getInputProps(fields.date, { type: "date" })} key={fields.date.key} />
+          </Field>
+          <Field meta={fields.category} label={t("admin.articles.field.category")}>
+            <select {...getSelectProps(fields.category)} key={fields.category.key} className={selectClasses}>
+              {ARTICLE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`news.category.${category}` as const)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </FormPanel>
+
+      <FormPanel title={t("admin.articles.section.content")}>
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Field meta={fields.content} label={t("admin.articles.field.content")} hint={t("admin.articles.field.contentHint")} required>
+            <Textarea
+              {...contentProps}
+              defaultValue={undefined}
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+              rows={18}
+              className="min-h-80 font-mono text-sm"
+            />
+          </Field>
+          <section aria-labelledby="article-preview-title" className="grid content-start gap-1.5">
+            <h3 id="article-preview-title" className="font-sans text-sm font-semibold normal-case tracking-normal text-navy-900">
+              {t("admin.articles.preview")}
+            </h3>
+            <div aria-live="polite" className="min-h-80 overflow-auto rounded-md border border-slate-200 bg-foam-100/40 p-4" data-testid="article-preview">
+              {content.trim() ? <Markdown content={content} /> : <p className="text-sm text-slate-500">{t("admin.articles.previewEmpty")}</p>}
+            </div>
+          </section>
+        </div>
+      </FormPanel>
+
+      <details open={englishInitiallyOpen} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+        <summary className="cursor-pointer list-none px-5 py-4 font-display text-xl font-bold uppercase tracking-wide text-navy-900 marker:hidden sm:px-6">
+          {t("admin.articles.english")}
+          <span className="mt-1 block font-sans text-sm font-normal normal-case tracking-normal text-slate-500">{t("admin.articles.englishHint")}</span>
+        </summary>
+        <div className="grid gap-5 border-t border-slate-200 p-5 sm:p-6">
+          <Field meta={fields.titleEn} label={t("admin.articles.field.titleEn")}>
+            <Input {...getInputProps(fields.titleEn, { type: "text" })} key={fields.titleEn.key} maxLength={ARTICLE_LIMITS.title} lang="en" />
+          </Field>
+          <Field meta={fields.descriptionEn} label={t("admin.articles.field.descriptionEn")}>
+            <Textarea {...getTextareaProps(fields.descriptionEn)} key={fields.descriptionEn.key} rows={3} maxLength={ARTICLE_LIMITS.description} lang="en" />
+          </Field>
+          <Field meta={fields.contentEn} label={t("admin.articles.field.contentEn")}>
+            <Textarea {...getTextareaProps(fields.contentEn)} key={fields.contentEn.key} rows={12} className="font-mono text-sm" lang="en" />
+          </Field>
+        </div>
+      </details>
+
+      <FormPanel title={t("admin.articles.files")}>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <UploadField meta={fields.image} kind="image" current={currentImage} removeMeta={fields.removeImage} />
+          <div className="grid content-start gap-5">
+            <UploadField meta={fields.document} kind="document" current={currentDocument} removeMeta={fields.removeDocument} />
+            <Field meta={fields.documentName} label={t("admin.uploads.documentName")} hint={t("admin.uploads.documentNameHint")}>
+              <Input {...getInputProps(fields.documentName, { type: "text", ariaDescribedBy: hintId(fields.documentName) })} key={fields.documentName.key} maxLength={200} />
+            </Field>
+          </div>
+        </div>
+      </FormPanel>
+
+      <div className="z-10 -mx-4 flex sm:sticky sm:bottom-0 flex-wrap items-center justify-between gap-4 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:shadow-sm">
+        <FormSwitch
+          id={fields.published.id}
+          name={fields.published.name}
+          label={t("admin.articles.field.published")}
+          hint={t("admin.articles.field.publishedHint")}
+          defaultChecked={publishedInitially}
+        />
+        <Button type="submit" variant="accent" size="lg" disabled={saving}>
+          {saving ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
+          {saving ? t("admin.articles.saving") : t("admin.articles.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { MessageKey } from "~/i18n";
+import type { ArticleCategory } from "~/lib/articles";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slug";
+
+/**
+ * The article form's one schema, used by the form in the browser and by the action. Messages are
+ * i18n keys. Files are checked on the server by their bytes; here only whether one was chosen.
+ */
+
+export const ARTICLE_CATEGORIES: readonly ArticleCategory[] = ["victory", "preparation", "team", "featured", "general"];
+
+export const ARTICLE_LIMITS = { title: 200, description: 500, content: 100_000 } as const;
+
+const REQUIRED: MessageKey = "admin.articles.validation.required";
+const TOO_LONG: MessageKey = "admin.articles.validation.tooLong";
+
+function requiredText(max: number) {
+  return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, TOO_LONG);
+}
+
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, TOO_LONG)
+    .optional()
+    .transform((value) => value || null);
+}
+
+/** A file input: Conform turns the empty, nameless part of an unused input into undefined. */
+export const optionalFile = z.file().optional();
+export const checkbox = z.boolean().default(false);
+
+export const articleSchema = z.object({
+  title: requiredText(ARTICLE_LIMITS.title),
+  slug: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(SLUG_MAX_LENGTH, TOO_LONG)
+    .regex(SLUG_PATTERN, "admin.articles.validation.slugPattern" satisfies MessageKey),
+  description: requiredText(ARTICLE_LIMITS.description),
+  content: requiredText(ARTICLE_LIMITS.content),
+  date: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "admin.articles.validation.date" satisfies MessageKey)
+    .optional(),
+  category: z.enum(["victory", "preparation", "team", "featured", "general"], { error: "admin.articles.validation.category" satisfies MessageKey }).default("general"),
+  titleEn: optionalText(ARTICLE_LIMITS.title),
+  descriptionEn: optionalText(ARTICLE_LIMITS.description),
+  contentEn: optionalText(ARTICLE_LIMITS.content),
+  published: checkbox,
+  image: optionalFile,
+  document: optionalFile,
+  documentName: optionalText(200),
+  removeImage: checkbox,
+  removeDocument: checkbox,
+});
+
+export type ArticleFormValues = z.infer<typeof articleSchema>;

@@ -1,0 +1,228 @@
+import { Ban, Mail, Phone } from "lucide-react";
+import { data, Form, useSearchParams } from "react-router";
+import { ActionFeedback, type Feedback } from "~/components/admin/article-feedback";
+import { BackLink } from "~/components/admin/article-fields";
+import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
+import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
+import { EventForm } from "~/components/admin/event-form";
+import { EventStatusBadge } from "~/components/admin/event-status";
+import { Badge } from "~/components/ui/badge";
+import { translate, useI18n } from "~/i18n";
+import { formatDate, formatDateRange, formatPrice } from "~/lib/events";
+import { eventFormDefaults } from "@server/admin-events/defaults.server";
+import { readEventForm, saveEventFromForm } from "@server/admin-events/form-action.server";
+import { eventById, eventInterestList, eventRegistrations, privatePageOptions } from "@server/admin-events/queries.server";
+import { cancelEvent } from "@server/admin-events/save.server";
+import { requireAdmin } from "@server/auth/guard.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { placesTakenByEvent } from "@server/events/queries.server";
+import { displayStatus } from "@server/events/view.server";
+import type { Route } from "./+types/events-detail";
+
+export const handle = { locale: "nl" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const event = await eventById(db(), params.id);
+  if (!event) throw data(null, { status: 404 });
+  const at = now();
+  const [taken, registrations, interest, privatePages] = await Promise.all([
+    placesTakenByEvent(db(), [event.id], at),
+    eventRegistrations(db(), event.id),
+    eventInterestList(db(), event.id),
+    privatePageOptions(db()),
+  ]);
+  return {
+    event: {
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      startDate: event.startDate.toISOString(),
+      endDate: event.endDate.toISOString(),
+      location: event.location,
+      maxParticipants: event.maxParticipants,
+      cancelled: event.status === "cancelled",
+      displayStatus: displayStatus(event, at),
+    },
+    version: event.updatedAt.toISOString(),
+    placesTaken: taken.get(event.id) ?? 0,
+    defaults: eventFormDefaults(event),
+    image: event.imageUrl ? { url: event.imageUrl, name: event.name } : null,
+    document: event.documentUrl ? { url: event.documentUrl, name: event.documentName ?? event.documentUrl.split("/").pop() ?? "" } : null,
+    privatePages,
+    registrations: registrations.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const read = await readEventForm(request);
+  if (!read.ok) return read.response;
+  const intent = read.form.get("intent");
+
+  if (intent === "cancel") {
+    const existing = await eventById(db(), params.id);
+    if (!existing) throw data(null, { status: 404 });
+    if (read.form.get(CONFIRMED_FIELD) !== "yes") return { feedback: undefined, result: null, savedId: null, intent: "confirm-cancel" as const };
+    await cancelEvent(db(), existing.id);
+    const feedback: Feedback = { kind: "success", title: "admin.events.cancelled", params: { name: existing.name } };
+    return { feedback, result: null, savedId: null, intent: "cancel" as const };
+  }
+  return saveEventFromForm(read.form, admin, params.id);
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.event.name ?? translate("nl", "admin.events.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const [searchParams] = useSearchParams();
+  const { event, placesTaken, registrations, interest } = loaderData;
+  const createdFeedback: Feedback | undefined =
+    searchParams.get("saved") === "created" && !actionData ? { kind: "success", title: "admin.events.created", params: { name: event.name } } : undefined;
+  const saveFailed = actionData?.intent === "save" && !actionData.savedId;
+  const cancelTexts = {
+    title: t("admin.events.cancelConfirmTitle"),
+    description: t("admin.events.cancelConfirmText", { name: event.name }),
+    confirmLabel: t("admin.events.cancelConfirm"),
+    cancelLabel: t("admin.events.cancelKeep"),
+  };
+
+  return (
+    <AdminPage
+      title={event.name}
+      backTo={null}
+      intro={
+        <div className="flex flex-wrap items-center gap-3">
+          <EventStatusBadge status={event.displayStatus} />
+          <span>{formatDateRange(event.startDate, event.endDate, locale)}</span>
+          {event.location && <span>· {event.location}</span>}
+          <span>
+            ·{" "}
+            {event.maxParticipants === null
+              ? t("admin.events.placesSummaryUnlimited", { taken: placesTaken })
+              : t("admin.events.placesSummary", { taken: placesTaken, max: event.maxParticipants })}
+          </span>
+        </div>
+      }
+      actions={
+        !event.cancelled && (
+          <Form method="post" id="cancel-event-form">
+            <input type="hidden" name="intent" value="cancel" />
+            <ConfirmSubmit formId="cancel-event-form" triggerProps={{ variant: "destructive" }} texts={cancelTexts}>
+              <Ban aria-hidden />
+              {t("admin.events.cancel")}
+            </ConfirmSubmit>
+          </Form>
+        )
+      }
+    >
+      <BackLink to="/admin/events" label={t("admin.events.back")} />
+      <ActionFeedback feedback={actionData?.feedback ?? createdFeedback} />
+      {actionData?.intent === "confirm-cancel" && <InlineConfirm intent="cancel" hidden={{}} texts={cancelTexts} />}
+      {event.cancelled && (
+        <p role="status" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 font-semibold text-destructive">
+          {t("admin.events.isCancelled")}
+        </p>
+      )}
+
+      <AdminSection title={`${t("admin.events.registrations")} (${registrations.length})`} id="event-registrations">
+        {registrations.length === 0 ? (
+          <p className="text-slate-600">{t("admin.events.registrationsEmpty")}</p>
+        ) : (
+          <AdminTable caption={t("admin.events.registrations")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.events.reg.participant")}</th>
+                <th scope="col">{t("admin.events.reg.reference")}</th>
+                <th scope="col">{t("admin.events.reg.status")}</th>
+                <th scope="col">{t("admin.events.reg.amount")}</th>
+                <th scope="col">{t("admin.events.reg.registeredAt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {registrations.map((registration) => (
+                <tr key={registration.id} data-testid="registration-row">
+                  <th scope="row" className="px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
+                    <span className="block font-semibold text-navy-900">{registration.customerName}</span>
+                    <a href={`mailto:${registration.customerEmail}`} className="flex items-center gap-1 text-ocean-600 hover:underline">
+                      <Mail aria-hidden className="size-3.5" />
+                      {registration.customerEmail}
+                    </a>
+                    {registration.phoneNumber && (
+                      <span className="flex items-center gap-1 text-slate-600">
+                        <Phone aria-hidden className="size-3.5" />
+                        {registration.phoneNumber}
+                      </span>
+                    )}
+                  </th>
+                  <td className="font-mono">{registration.reference}</td>
+                  <td>
+                    <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
+                      {t(`admin.events.regStatus.${registration.status}` as const)}
+                    </Badge>
+                  </td>
+                  <td className="whitespace-nowrap">
+                    {t("admin.events.reg.amountPaid", { paid: formatPrice(registration.paidCents, locale), due: formatPrice(registration.amountDueCents, locale) })}
+                  </td>
+                  <td className="whitespace-nowrap">{formatDate(registration.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+      </AdminSection>
+
+      <AdminSection title={`${t("admin.events.interest")} (${interest.length})`} id="event-interest">
+        {interest.length === 0 ? (
+          <p className="text-slate-600">{t("admin.events.interestEmpty")}</p>
+        ) : (
+          <AdminTable caption={t("admin.events.interest")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.events.int.name")}</th>
+                <th scope="col">{t("admin.events.int.email")}</th>
+                <th scope="col">{t("admin.events.int.message")}</th>
+                <th scope="col">{t("admin.events.int.date")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {interest.map((entry) => (
+                <tr key={entry.id} data-testid="interest-row">
+                  <th scope="row" className="px-3 py-2.5 text-left text-sm! font-semibold! normal-case! tracking-normal! text-navy-900!">
+                    {entry.name}
+                  </th>
+                  <td>
+                    <a href={`mailto:${entry.email}`} className="text-ocean-600 hover:underline">
+                      {entry.email}
+                    </a>
+                  </td>
+                  <td className="max-w-sm whitespace-pre-line">{entry.message}</td>
+                  <td className="whitespace-nowrap">{formatDate(entry.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+        )}
+      </AdminSection>
+
+      <section aria-labelledby="event-edit-title" className="grid gap-4">
+        <h2 id="event-edit-title" className="text-3xl font-bold uppercase text-navy-900">
+          {t("admin.events.editSection")}
+        </h2>
+        <EventForm
+          key={loaderData.version}
+          editing
+          defaults={loaderData.defaults}
+          privatePages={loaderData.privatePages}
+          lastResult={saveFailed ? actionData.result : undefined}
+          currentImage={loaderData.image}
+          currentDocument={loaderData.document}
+        />
+      </section>
+    </AdminPage>
+  );
+}

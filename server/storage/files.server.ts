@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { env } from "../env.server";
+
+export type Bucket = "blog-images" | "documents";
+export const BUCKETS: readonly Bucket[] = ["blog-images", "documents"];
+
+export function isBucket(value: unknown): value is Bucket {
+  return value === "blog-images" || value === "documents";
+}
+
+/** DATA_DIR/uploads/<bucket>: outside the build, so uploads survive deploys. */
+export function bucketDir(bucket: Bucket): string {
+  return path.join(env().dataDir, "uploads", bucket);
+}
+
+/** Where browsers fetch a stored file. */
+export function publicPath(bucket: Bucket, file: string): string {
+  return `/uploads/${bucket}/${file}`;
+}
+
+/** The spec's naming: a timestamp and a random string (never the visitor's file name). */
+export function newStorageKey(now: Date): string {
+  return `${now.getTime()}-${crypto.randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * Only names this module produced: "<timestamp>-<hex>[-<width>].<ext>". Anything else (dots,
+ * slashes, encoded separators) is refused before it comes near the file system.
+ */
+const STORED_FILE_NAME = /^\d{10,16}-[0-9a-f]{16}(?:-\d{2,5})?\.(?:avif|webp|pdf|doc|docx)$/;
+
+export function isStoredFileName(name: string): boolean {
+  return STORED_FILE_NAME.test(name);
+}
+
+/** Content types by our own extension; the extension was chosen from the bytes, not the name. */
+export const CONTENT_TYPES: Record<string, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/** A file name as the admin chose it, safe to show and to put in a download header. */
+export function cleanOriginalName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  return cleaned || "bestand";
+}

@@ -56,8 +56,8 @@ function securityHeaders(dev: boolean) {
 /** The client build folder beside this server build (production), if it exists. */
 function clientBuildDir(): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const dir = path.resolve(here, "../client");
-  return fs.existsSync(dir) ? dir : undefined;
+  // The bundler may put this module in build/server/ or in a chunk under build/server/assets/.
+  return [path.resolve(here, "../client"), path.resolve(here, "../../client")].find((dir) => fs.existsSync(path.join(dir, "assets")));
 }
 
 /** The whole HTTP application: start-up first, then middleware, then React Router. */

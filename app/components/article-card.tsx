@@ -13,6 +13,8 @@ export function ArticleCard({ article, featured = false, className }: { article:
       <div className="overflow-hidden">
         <ImageWithFallback
           src={article.image}
+          sources={article.imageSources}
+          sizes={featured ? "(min-width: 1024px) 66vw, 100vw" : "(min-width: 768px) 33vw, 100vw"}
           alt=""
           width={1280}
           height={720}

@@ -50,6 +50,7 @@ export function ImageWithFallback({
   height,
   className,
   srcSet,
+  sources,
   sizes,
 }: {
   src: string | null;
@@ -58,6 +59,8 @@ export function ImageWithFallback({
   height: number;
   className?: string;
   srcSet?: string;
+  /** AVIF and WebP `srcset`s of an uploaded image: rendered as a <picture>. */
+  sources?: { avif: string; webp: string } | null;
   sizes?: string;
 }) {
   const { t } = useI18n();
@@ -76,7 +79,7 @@ export function ImageWithFallback({
       </div>
     );
   }
-  return (
+  const img = (
     <img
       src={src}
       srcSet={srcSet}
@@ -93,5 +96,13 @@ export function ImageWithFallback({
       }}
       onError={() => setFailed(true)}
     />
+  );
+  if (!sources) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

@@ -13,6 +13,8 @@ export type ArticleView = {
   date: string;
   category: ArticleCategory;
   image: string | null;
+  /** AVIF and WebP `srcset`s when the image is an upload; null for plain URLs. */
+  imageSources: { avif: string; webp: string } | null;
   documentUrl: string | null;
   documentName: string | null;
 };

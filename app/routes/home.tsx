@@ -9,7 +9,7 @@ import { translate, useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { seo, type RootData } from "~/lib/seo";
 import { now } from "@server/clock.server";
-import { publishedArticles, toArticleView } from "@server/content/articles.server";
+import { publishedArticles, toArticleViews } from "@server/content/articles.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const taken = await placesTakenByEvent(db(), upcoming.map((e) => e.id), at);
   return {
-    articles: articles.map((a) => toArticleView(a, locale)),
+    articles: await toArticleViews(db(), articles, locale),
     events: upcoming.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0)),
   };
 }

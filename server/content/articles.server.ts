@@ -3,8 +3,9 @@ import type { Locale } from "~/i18n";
 import type { ArticleView } from "~/lib/articles";
 import type { DbOrTx } from "../db/client.server";
 import { blogPosts, type BlogPost } from "../db/schema.server";
+import { imageSourcesByPath } from "../storage/srcset.server";
 
-export function toArticleView(post: BlogPost, locale: Locale): ArticleView {
+export function toArticleView(post: BlogPost, locale: Locale, imageSources: ArticleView["imageSources"] = null): ArticleView {
   const english = locale === "en";
   return {
     id: post.id,
@@ -15,9 +16,16 @@ export function toArticleView(post: BlogPost, locale: Locale): ArticleView {
     date: post.date.toISOString(),
     category: post.category,
     image: post.image,
+    imageSources,
     documentUrl: post.documentUrl,
     documentName: post.documentName,
   };
+}
+
+/** Article views with the responsive sources of uploaded images (one query for the list). */
+export async function toArticleViews(db: DbOrTx, posts: BlogPost[], locale: Locale): Promise<ArticleView[]> {
+  const sources = await imageSourcesByPath(db, posts.map((p) => p.image));
+  return posts.map((post) => toArticleView(post, locale, (post.image && sources.get(post.image)) || null));
 }
 
 /** Published articles, newest first; `limit` for the home page's three. */

@@ -274,6 +274,8 @@ export const emails = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    /** Extra headers that must survive a retry, e.g. List-Unsubscribe on newsletter mail. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: emailStatus("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -167,7 +167,10 @@ test("creates a published article with an image and a PDF; it is on /news with i
   await expect(card).toBeVisible();
   const image = card.locator("img").first();
   await expect(image).toHaveAttribute("src", /^\/uploads\/blog-images\/\d+-[0-9a-f]{16}-1280\.webp$/);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+  // Served responsively: AVIF and WebP sources in several widths; the browser picks one.
+  await expect(card.locator("picture source[type='image/avif']")).toHaveAttribute("srcset", /-640\.avif 640w, .*-1280\.avif 1280w/);
+  await expect(card.locator("picture source[type='image/webp']")).toHaveAttribute("srcset", /-640\.webp 640w/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc.includes("/uploads/blog-images/"))).toBe(true);
   const served = await visitor.request.get(at((await image.getAttribute("src"))!));
   expect(served.headers()["content-type"]).toBe("image/webp");
   expect(served.headers()["x-content-type-options"]).toContain("nosniff");

@@ -1,0 +1,167 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { ArticleCard } from "~/components/article-card";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { translate, useI18n } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import type { ArticleView } from "~/lib/articles";
+import { seo } from "~/lib/seo";
+import { publishedArticles, toArticleViews } from "@server/content/articles.server";
+import { db } from "@server/db/client.server";
+import type { Route } from "./+types/news";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const articles = await publishedArticles(db());
+  return { articles: await toArticleViews(db(), articles, locale) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { locale, publicUrl } = matches[0].loaderData;
+  return seo({
+    title: translate(locale, "news.meta.title"),
+    description: translate(locale, "news.meta.description"),
+    path: "/news",
+    publicUrl,
+    locale,
+  });
+}
+
+function PageHeader() {
+  const { t } = useI18n();
+  return (
+    <header className="relative overflow-hidden bg-gradient-to-br from-navy-950 via-navy-900 to-ocean-700 pb-14 pt-28 text-white sm:pb-20 sm:pt-36">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="mb-8 inline-flex items-center gap-2 rounded-md border border-white/30 px-3 py-1.5 text-sm font-semibold text-foam-100 transition-colors hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {t("news.back")}
+        </Link>
+        <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("news.kicker")}</p>
+        <h1 className="mt-2 text-5xl font-bold uppercase leading-none sm:text-7xl">{t("news.title")}</h1>
+        <p className="mt-5 max-w-2xl text-lg text-foam-200">{t("news.intro")}</p>
+      </div>
+    </header>
+  );
+}
+
+function NewsletterCard() {
+  return (
+    <div
+      id="newsletter"
+      aria-labelledby="newsletter-title"
+      role="region"
+      className="scroll-mt-24 rounded-lg bg-navy-900 p-6 text-white shadow-lg sm:p-8"
+    >
+      <NewsletterForm variant="card" />
+    </div>
+  );
+}
+
+function ArticleSkeleton({ featured = false }: { featured?: boolean }) {
+  return (
+    <div aria-hidden className={featured ? "lg:col-span-2" : undefined}>
+      <div className="animate-pulse overflow-hidden rounded-lg border bg-card">
+        <div className="aspect-[16/9] bg-slate-200" />
+        <div className="space-y-3 p-5">
+          <div className="h-4 w-1/3 rounded bg-slate-200" />
+          <div className="h-6 w-4/5 rounded bg-slate-200" />
+          <div className="h-4 w-full rounded bg-slate-200" />
+          <div className="h-4 w-2/3 rounded bg-slate-200" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LoadingState() {
+  const { t } = useI18n();
+  return (
+    <div role="status" aria-live="polite" data-testid="news-loading">
+      <span className="sr-only">{t("news.loading")}</span>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ArticleSkeleton featured />
+        <ArticleSkeleton />
+      </div>
+      <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ArticleSkeleton />
+        <ArticleSkeleton />
+        <ArticleSkeleton />
+      </div>
+    </div>
+  );
+}
+
+function LoadedState({ articles }: { articles: ArticleView[] }) {
+  const { t } = useI18n();
+  const [featured, ...rest] = articles;
+  return (
+    <>
+      <section aria-labelledby="news-latest" className="grid items-start gap-6 lg:grid-cols-3">
+        <h2 id="news-latest" className="sr-only">
+          {t("news.latest")}
+        </h2>
+        <ArticleCard article={featured} featured className="lg:col-span-2" />
+        <NewsletterCard />
+      </section>
+      {rest.length > 0 ? (
+        <section aria-labelledby="news-more" className="mt-16">
+          <h2 id="news-more" className="mb-6 text-3xl font-bold uppercase text-navy-900 sm:text-4xl">
+            {t("news.more")}
+          </h2>
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {rest.map((article) => (
+              <ArticleCard key={article.id} article={article} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function EmptyState() {
+  const { t } = useI18n();
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <p
+        className="rounded-lg border border-dashed bg-foam-100 p-10 text-center text-lg text-muted-foreground lg:col-span-2"
+        data-testid="news-empty"
+      >
+        {t("news.empty")}
+      </p>
+      <NewsletterCard />
+    </div>
+  );
+}
+
+/**
+ * The list shows skeletons only while its own data reloads (e.g. after a language switch),
+ * not while an article's dialog opens or closes over it.
+ */
+function useListReloading(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return (
+    navigation.state === "loading" && navigation.location.pathname.replace(/\/$/, "") === "/news" && navigation.location.search !== location.search
+  );
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const reloading = useListReloading();
+  const { articles } = loaderData;
+  return (
+    <>
+      <PageHeader />
+      <div className="bg-white py-14 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {reloading ? <LoadingState /> : articles.length === 0 ? <EmptyState /> : <LoadedState articles={articles} />}
+        </div>
+      </div>
+      {/* The article dialog (/news/<slug>) renders here, over the list. */}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { Check, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "~/lib/utils";
+
+export type Fact = { icon: LucideIcon; label: string; value: ReactNode; testId?: string; /** Spans both columns of a two-column list. */ wide?: boolean };
+
+/** The event's key facts (date, time, place, price …) as a definition list with icons. */
+export function FactList({ facts, className }: { facts: Fact[]; className?: string }) {
+  return (
+    <dl className={cn("grid gap-4", className)}>
+      {facts.map(({ icon: Icon, label, value, testId, wide }) => (
+        <div key={label} className={cn("flex gap-3", wide && "sm:col-span-2")}>
+          <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
+            <Icon className="size-4" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
+            <dd className="font-medium text-navy-900" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "What's included" / "Inbegrepen". */
+export function IncludedList({ title, items, headingLevel = 3 }: { title: string; items: string[]; headingLevel?: 2 | 3 | 4 }) {
+  if (items.length === 0) return null;
+  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
+  return (
+    <div>
+      <Heading className="mb-3 text-xl font-semibold uppercase tracking-wide text-navy-900">{title}</Heading>
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li key={item} className="flex gap-2.5 text-slate-700">
+            <Check className="mt-0.5 size-5 shrink-0 text-signal-500" aria-hidden />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The event's picture, if it has one. */
+export function EventImage({ src, className }: { src: string | null; className?: string }) {
+  if (!src) return null;
+  return <img src={src} alt="" width={1280} height={720} loading="lazy" decoding="async" className={cn("aspect-[16/9] w-full object-cover", className)} />;
+}

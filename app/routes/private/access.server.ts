@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { translate, type Locale, type MessageKey } from "~/i18n";
+import { attemptUnlock } from "@server/access/attempt.server";
+import { PRIVATE_PAGES, type PrivatePageKey } from "@server/access/pages.server";
+import { storedCodeHashes } from "@server/access/store.server";
+import { hasUnlock } from "@server/access/unlock.server";
+import { log } from "@server/log.server";
+import { accessCodeSchema, type AccessCodeActionData } from "./access-code-schema";
+
+/**
+ * The server half of every private page: is this browser unlocked, and the password action.
+ * The loaders return nothing about the event until `readAccess` says "unlocked".
+ */
+export type Access = "unlocked" | "locked";
+
+/** Throws when the database cannot be read; the page shows its error state then. */
+export async function readAccess(request: Request, pageKey: PrivatePageKey): Promise<Access> {
+  return hasUnlock(request, pageKey, await storedCodeHashes(pageKey)) ? "unlocked" : "locked";
+}
+
+/** Pages that are never cached by browsers or proxies: they depend on the unlock cookie. */
+export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
+/**
+ * The password form's action: 303 back to the page with the unlock cookie when the code is
+ * right; 400 with the page's own wrong-code message when it is not; 429 once the address has
+ * tried too many wrong codes on this page.
+ */
+export async function accessCodeAction(options: {
+  request: Request;
+  context: AppLoadContext;
+  pageKey: PrivatePageKey;
+  locale: Locale;
+  wrongCodeMessage: MessageKey;
+}) {
+  const { request, context, pageKey, locale } = options;
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<AccessCodeActionData>(
+      { result: { status: "error", error: { "": [translate(locale, "common.invalidForm")] } } },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: accessCodeSchema });
+  if (submission.status !== "success") {
+    return data<AccessCodeActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+
+  let attempt: Awaited<ReturnType<typeof attemptUnlock>>;
+  try {
+    attempt = await attemptUnlock({ pageKey, code: submission.value.code, clientAddress: context.clientAddress, request });
+  } catch (error) {
+    log.error(`Access code check for ${PRIVATE_PAGES[pageKey].path} failed`, error);
+    return data<AccessCodeActionData>(
+      { result: submission.reply({ formErrors: [translate(locale, "error.text")], hideFields: ["code"] }) },
+      { status: 500, headers: PRIVATE_HEADERS },
+    );
+  }
+
+  switch (attempt.outcome) {
+    case "unlocked":
+      // Back to the page without the form's query (?lang=…), so a reload never re-posts.
+      return redirect(new URL(request.url).pathname, { status: 303, headers: { "Set-Cookie": attempt.setCookie } });
+    case "limited": {
+      const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
+      return data<AccessCodeActionData>(
+        { result: submission.reply({ formErrors: [translate(locale, "private.code.tooMany", { minutes })], hideFields: ["code"] }) },
+        { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(attempt.retryAfterSeconds) } },
+      );
+    }
+    case "wrong":
+      return data<AccessCodeActionData>(
+        { result: submission.reply({ fieldErrors: { code: [translate(locale, options.wrongCodeMessage)] }, hideFields: ["code"] }) },
+        { status: 400, headers: PRIVATE_HEADERS },
+      );
+  }
+}

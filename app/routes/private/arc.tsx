@@ -1,0 +1,167 @@
+import { CalendarDays, Euro, Mail, MapPin, Users } from "lucide-react";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { JsonLdScript } from "~/components/json-ld-script";
+import { Deferred } from "~/components/private/deferred";
+import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { EventPrice } from "~/components/private/event-price";
+import { LoadingState, MessageState } from "~/components/private/page-state";
+import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
+import { RegisterButton } from "~/components/private/register-button";
+import { withNodes } from "~/components/private/with-nodes";
+import { RegistrationDialog } from "~/components/registration-dialog";
+import { Button } from "~/components/ui/button";
+import { translate, useI18n } from "~/i18n";
+import { amountDue } from "~/lib/booking";
+import { eventAction } from "~/lib/event-actions";
+import { eventJsonLd } from "~/lib/event-jsonld";
+import { formatDateRange, type EventView } from "~/lib/events";
+import { seo, type RootData } from "~/lib/seo";
+import { eventBySlug } from "@server/access/page-events.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { placesTakenByEvent } from "@server/events/queries.server";
+import { toEventView } from "@server/events/view.server";
+import { log } from "@server/log.server";
+import type { Route } from "./+types/arc";
+
+/** The ARC's public page shows the event with this slug (data, not an id in code). */
+const ARC_SLUG = "arc-2025";
+const LOCALE = "en";
+
+export const handle = { locale: LOCALE };
+
+export async function loader() {
+  try {
+    const at = now();
+    const event = await eventBySlug(db(), ARC_SLUG);
+    if (!event) return data({ state: "not_found" as const }, { status: 404 });
+    const taken = await placesTakenByEvent(db(), [event.id], at);
+    return {
+      state: "loaded" as const,
+      event: toEventView(event, LOCALE, at, taken.get(event.id) ?? 0),
+      now: at.toISOString(),
+      // The offer carries the price after the early-bird discount while it runs.
+      offerPriceCents: amountDue(event, at).priceCents,
+    };
+  } catch (error) {
+    log.error("/arc: loading the ARC event failed", error);
+    return data({ state: "error" as const }, { status: 500 });
+  }
+}
+
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { pending: serverLoader() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { publicUrl } = matches[0].loaderData;
+  return seo({
+    title: translate(LOCALE, "private.arc.meta.title"),
+    description: translate(LOCALE, "private.arc.meta.description"),
+    path: "/arc",
+    publicUrl,
+    locale: LOCALE,
+    image: "/images/atlantic-1280.webp",
+  });
+}
+
+function ArcJsonLd({ event, offerPriceCents }: { event: EventView; offerPriceCents: number }) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const publicUrl = root?.publicUrl ?? "";
+  const ld = eventJsonLd(event, { url: `${publicUrl}/arc`, organizerName: t("site.name"), organizerUrl: publicUrl, offerPriceCents });
+  // Online registration is closed, but the page offers the remaining spots by e-mail: in stock.
+  const offers = ld.offers && typeof ld.offers === "object" ? { ...ld.offers, availability: "https://schema.org/InStock" } : undefined;
+  return <JsonLdScript data={offers ? { ...ld, offers } : ld} />;
+}
+
+function ArcEvent({ event, at, offerPriceCents }: { event: EventView; at: string; offerPriceCents: number }) {
+  const { t, locale } = useI18n();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const bookable = eventAction(event, new Date(at)).kind === "register";
+  return (
+    <>
+      <ArcJsonLd event={event} offerPriceCents={offerPriceCents} />
+      <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="arc-event">
+        <div>
+          <EventImage src={event.imageUrl} />
+          <div className="space-y-6 p-6 sm:p-8">
+            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+            <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
+            <IncludedList title={t("private.included")} items={event.included} />
+          </div>
+        </div>
+        <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
+          <FactList
+            facts={[
+              { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
+              { icon: MapPin, label: t("private.location"), value: event.location },
+              { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
+              ...(event.maxParticipants !== null
+                ? [{ icon: Users, label: t("private.participants"), value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }) }]
+                : []),
+            ]}
+          />
+          {bookable ? (
+            <RegisterButton event={event} now={at} label={t("private.arc.register")} className="w-full" />
+          ) : (
+            <section aria-labelledby="arc-closed" className="rounded-lg border border-signal-500/40 bg-signal-500/5 p-5" data-testid="arc-closed">
+              <h3 id="arc-closed" className="text-2xl font-bold uppercase text-navy-900">
+                {t("private.arc.closed.title")}
+              </h3>
+              <p className="mt-1 text-slate-700">{t("private.arc.closed.text")}</p>
+              <Button asChild variant="accent" className="mt-4">
+                <a href={`mailto:${root?.teamEmail ?? ""}?subject=${encodeURIComponent(event.name)}`}>
+                  <Mail aria-hidden />
+                  {t("private.arc.mailTeam")}
+                </a>
+              </Button>
+              {/* The spec: the registration dialog is on the page, mounted but not opened. */}
+              <RegistrationDialog event={event} open={false} onOpenChange={() => undefined} now={at} />
+            </section>
+          )}
+        </aside>
+      </article>
+    </>
+  );
+}
+
+export default function ArcPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const help = withNodes(t("private.arc.errorHelp"), {
+    calendar: (
+      <Link to="/calendar" className="font-semibold text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+        {t("private.arc.calendarLink")}
+      </Link>
+    ),
+  });
+  return (
+    <Deferred
+      data={loaderData}
+      fallback={
+        <>
+          <PrivateHero kicker={t("private.arc.kicker")} title={t("private.arc.title")} picture="atlantic" />
+          <PrivateBody>
+            <LoadingState text={t("private.arc.loading")} />
+          </PrivateBody>
+        </>
+      }
+    >
+      {(page) => (
+        <>
+          <PrivateHero
+            kicker={t("private.arc.kicker")}
+            title={page.state === "loaded" ? page.event.name : t("private.arc.title")}
+            subtitle={page.state === "loaded" ? `${formatDateRange(page.event.startDate, page.event.endDate, LOCALE)} · ${page.event.location}` : undefined}
+            picture="atlantic"
+          />
+          <PrivateBody>
+            {page.state === "loaded" && <ArcEvent event={page.event} at={page.now} offerPriceCents={page.offerPriceCents} />}
+            {page.state === "not_found" && <MessageState title={t("private.arc.notFound")} text={help} />}
+            {page.state === "error" && <MessageState tone="error" title={t("private.arc.error")} text={help} />}
+          </PrivateBody>
+        </>
+      )}
+    </Deferred>
+  );
+}

@@ -1,0 +1,21 @@
+import type { HeadersArgs } from "react-router";
+
+/**
+ * Document headers of the private pages: the loader's and the action's (Cache-Control,
+ * Retry-After on a 429). React Router adds their cookies itself.
+ */
+export function privatePageHeaders({ parentHeaders, loaderHeaders, actionHeaders }: HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  for (const source of [loaderHeaders, actionHeaders]) {
+    source.forEach((value, name) => {
+      if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
+    });
+  }
+  return headers;
+}
+
+/** After a refused code the page's data has not changed: keep the form (and its error) as it is. */
+export function skipRevalidationAfterRefusal({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }): boolean {
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  return defaultShouldRevalidate;
+}

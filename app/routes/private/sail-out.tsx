@@ -1,0 +1,137 @@
+import { CalendarDays, Clock, Euro, MapPin, Users } from "lucide-react";
+import { data, useRouteLoaderData } from "react-router";
+import { JsonLdScript } from "~/components/json-ld-script";
+import { Deferred } from "~/components/private/deferred";
+import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { EventPrice } from "~/components/private/event-price";
+import { timeRange } from "~/components/private/format";
+import { LoadingState, MessageState } from "~/components/private/page-state";
+import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
+import { RegisterButton } from "~/components/private/register-button";
+import { translate, useI18n } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { amountDue } from "~/lib/booking";
+import { eventJsonLd } from "~/lib/event-jsonld";
+import { formatDateRange, type EventView } from "~/lib/events";
+import { seo, type RootData } from "~/lib/seo";
+import { eventBySlug } from "@server/access/page-events.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { placesTakenByEvent } from "@server/events/queries.server";
+import { toEventView } from "@server/events/view.server";
+import { log } from "@server/log.server";
+import type { Route } from "./+types/sail-out";
+
+/** The Sail-Out page shows the event with this slug (data, not an id in code). */
+const SAIL_OUT_SLUG = "sail-out";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  try {
+    const at = now();
+    const event = await eventBySlug(db(), SAIL_OUT_SLUG);
+    if (!event) return data({ state: "error" as const }, { status: 404 });
+    const taken = await placesTakenByEvent(db(), [event.id], at);
+    return {
+      state: "loaded" as const,
+      event: toEventView(event, locale, at, taken.get(event.id) ?? 0),
+      now: at.toISOString(),
+      offerPriceCents: amountDue(event, at).priceCents,
+    };
+  } catch (error) {
+    log.error("/sail-out: loading the event failed", error);
+    return data({ state: "error" as const }, { status: 500 });
+  }
+}
+
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { pending: serverLoader() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { locale, publicUrl } = matches[0].loaderData;
+  return seo({
+    title: translate(locale, "private.sailOut.meta.title"),
+    description: translate(locale, "private.sailOut.meta.description"),
+    path: "/sail-out",
+    publicUrl,
+    locale,
+    image: "/images/harbour-1280.webp",
+  });
+}
+
+function SailOutEvent({ event, at, offerPriceCents }: { event: EventView; at: string; offerPriceCents: number }) {
+  const { t, locale } = useI18n();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const publicUrl = root?.publicUrl ?? "";
+  return (
+    <>
+      <JsonLdScript
+        data={eventJsonLd(event, { url: `${publicUrl}/sail-out`, organizerName: t("site.name"), organizerUrl: publicUrl, offerPriceCents })}
+      />
+      <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="sail-out-event">
+        <div>
+          <EventImage src={event.imageUrl} />
+          <div className="space-y-6 p-6 sm:p-8">
+            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+            <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
+            <IncludedList title={t("private.included")} items={event.included} />
+          </div>
+        </div>
+        <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
+          <FactList
+            facts={[
+              { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
+              { icon: Clock, label: t("private.time"), value: timeRange(event.startDate, event.endDate, locale) },
+              { icon: MapPin, label: t("private.location"), value: event.location },
+              { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
+              ...(event.placesLeft !== null && event.status === "upcoming" ? [{ icon: Users, label: t("private.participants"), value: t("events.placesLeft", { count: event.placesLeft }) }] : []),
+            ]}
+          />
+          {/* Opens the registration dialog by itself once loaded, if registration is open. */}
+          <RegisterButton event={event} now={at} label={t("events.action.register")} autoOpen className="w-full" />
+        </aside>
+      </article>
+    </>
+  );
+}
+
+export default function SailOutPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  return (
+    <Deferred
+      data={loaderData}
+      fallback={
+        <>
+          <PrivateHero kicker={t("private.sailOut.kicker")} title={t("private.sailOut.title")} picture="harbour" />
+          <PrivateBody>
+            <LoadingState text={t("private.sailOut.loading")} />
+          </PrivateBody>
+        </>
+      }
+    >
+      {(page) =>
+        page.state === "loaded" ? (
+          <>
+            <PrivateHero
+              kicker={t("private.sailOut.kicker")}
+              title={page.event.name}
+              subtitle={`${formatDateRange(page.event.startDate, page.event.endDate, locale)} · ${page.event.location}`}
+              picture="harbour"
+            />
+            <PrivateBody>
+              <SailOutEvent event={page.event} at={page.now} offerPriceCents={page.offerPriceCents} />
+            </PrivateBody>
+          </>
+        ) : (
+          <>
+            <PrivateHero kicker={t("private.sailOut.kicker")} title={t("private.sailOut.title")} picture="harbour" />
+            <PrivateBody>
+              <MessageState tone="error" title={t("private.sailOut.error")} />
+            </PrivateBody>
+          </>
+        )
+      }
+    </Deferred>
+  );
+}

@@ -1,0 +1,121 @@
+import { and, eq, gt, isNull, lte, ne } from "drizzle-orm";
+import { createElement } from "react";
+import { PracticalInfoEmail } from "~/emails/practical-info";
+import { translate, type Locale } from "~/i18n";
+import { formatDate } from "~/lib/events";
+import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { events, registrations, type Event, type Registration } from "../db/schema.server";
+import { log } from "../log.server";
+import { renderEmail } from "../mail/render.server";
+import { sendEmail } from "../mail/send.server";
+import { teamAddress } from "../mail/team.server";
+
+/**
+ * The practical-information e-mail for the free summer evenings (the events of the
+ * /zomeravondzeilen page): about five days before the evening, once per confirmed registration.
+ */
+export const PRACTICAL_INFO_DAYS_BEFORE = 5;
+const PRACTICAL_INFO_PAGE = "zomeravondzeilen";
+/** The invitation page is Dutch, and so is this e-mail. */
+const PRACTICAL_INFO_LOCALE: Locale = "nl";
+
+async function sendOne(registration: Registration, event: Event): Promise<void> {
+  const locale = PRACTICAL_INFO_LOCALE;
+  const start = event.startDate.toISOString();
+  const time = (iso: string) => formatDate(iso, locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const props = {
+    locale,
+    name: registration.customerName,
+    eventName: event.name,
+    date: formatDate(start, locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+    time: `${time(start)} - ${time(event.endDate.toISOString())}`,
+    location: event.location,
+    reference: registration.reference,
+    teamEmail: teamAddress(),
+  };
+  const { html, text } = await renderEmail(createElement(PracticalInfoEmail, props));
+  await sendEmail({
+    to: registration.customerEmail,
+    subject: translate(locale, "private.practicalInfo.subject", { event: event.name }),
+    template: "practical-info",
+    locale,
+    html,
+    text,
+    relatedId: registration.id,
+  });
+}
+
+/**
+ * Sends the e-mail to every confirmed registration whose evening starts within the next five
+ * days and that has not had it yet. Each registration is claimed first (practicalInfoSentAt set
+ * by a conditional update), so two runs never send it twice; a failed delivery stays queued
+ * for the e-mail retry worker. Returns how many were sent.
+ */
+export async function sendDuePracticalInfo(): Promise<number> {
+  const at = now();
+  const horizon = new Date(at.getTime() + PRACTICAL_INFO_DAYS_BEFORE * 86_400_000);
+  const due = await db()
+    .select({ registration: registrations, event: events })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(
+      and(
+        eq(registrations.status, "confirmed"),
+        isNull(registrations.practicalInfoSentAt),
+        eq(events.privatePageKey, PRACTICAL_INFO_PAGE),
+        ne(events.status, "cancelled"),
+        gt(events.startDate, at),
+        lte(events.startDate, horizon),
+      ),
+    );
+
+  let sent = 0;
+  for (const { registration, event } of due) {
+    const [claimed] = await db()
+      .update(registrations)
+      .set({ practicalInfoSentAt: at })
+      .where(and(eq(registrations.id, registration.id), isNull(registrations.practicalInfoSentAt)))
+      .returning({ id: registrations.id });
+    if (!claimed) continue;
+    try {
+      await sendOne(registration, event);
+      sent += 1;
+    } catch (error) {
+      // Not stored as an e-mail, so nothing would retry it: release the claim for the next run.
+      log.error(`Practical-information e-mail for registration ${registration.reference} failed`, error);
+      await db().update(registrations).set({ practicalInfoSentAt: null }).where(eq(registrations.id, registration.id));
+    }
+  }
+  return sent;
+}
+
+const INTERVAL_MS = 15 * 60_000;
+let timer: NodeJS.Timeout | undefined;
+let running = false;
+
+function tick(): void {
+  if (running) return;
+  running = true;
+  sendDuePracticalInfo()
+    .then((sent) => {
+      if (sent > 0) log.info(`Practical-information e-mails sent: ${sent}`);
+    })
+    .catch((error: unknown) => log.error("Practical-information scheduler failed", error))
+    .finally(() => {
+      running = false;
+    });
+}
+
+/** Checks now and every 15 minutes. Unref'd: it never keeps the process alive. */
+export function startPracticalInfoScheduler(): void {
+  if (timer) return;
+  timer = setInterval(tick, INTERVAL_MS);
+  timer.unref();
+  setImmediate(tick);
+}
+
+export function stopPracticalInfoScheduler(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

@@ -1,8 +1,13 @@
+import { startPracticalInfoScheduler } from "./access/practical-info.server";
+import { startHoldExpirySweep } from "./booking/holds.server";
+import { syncAccessCodes } from "./access/store.server";
+import { ensureConfiguredAdmin } from "./auth/users.server";
 import { now } from "./clock.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
 import { seedDemoContentIfEmpty } from "./db/seed/index.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { startEmailRetryWorker } from "./mail/worker.server";
 import { secrets } from "./secrets.server";
 
 let started: Promise<DatabaseHandle> | undefined;
@@ -27,6 +32,15 @@ export function startServices(): Promise<DatabaseHandle> {
       const seeded = await seedDemoContentIfEmpty(handle.db, now());
       if (seeded) log.info("Seeded demo content (the database held no content yet)");
     }
+    // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists with that password after every start.
+    await ensureConfiguredAdmin();
+    // Private-page codes: ACCESS_CODE_* win, then stored (admin-rotated) codes, then the demo's.
+    await syncAccessCodes();
+    // Failed e-mails are redelivered with backoff; tests drive retries themselves.
+    if (config.NODE_ENV !== "test") startEmailRetryWorker();
+    if (config.NODE_ENV !== "test") startPracticalInfoScheduler();
+    // Unpaid holds end after 30 minutes; the sweep marks them (capacity already ignores them).
+    if (config.NODE_ENV !== "test") startHoldExpirySweep();
     return handle;
   })();
   return started;

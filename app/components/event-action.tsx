@@ -67,7 +67,7 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
               {label}
             </a>
           </Button>
-          <RegistrationDialog event={event} open={registering} onOpenChange={setRegistering} note={registrationNote} />
+          <RegistrationDialog event={event} now={now} open={registering} onOpenChange={setRegistering} note={registrationNote} />
         </>
       );
     case "interest":

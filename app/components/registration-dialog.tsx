@@ -1,0 +1,53 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { useI18n } from "~/i18n";
+import { formatDateRange, type EventView } from "~/lib/events";
+import { RegistrationForm } from "./registration-form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
+
+/**
+ * The registration dialog (a Radix dialog: focus trap, Escape closes). Used by the calendar's
+ * event dialog and by the private event pages; `note` adds a line above the amount due, e.g.
+ * "Volledige betaling van €175 vereist bij inschrijving".
+ */
+export function RegistrationDialog({
+  event,
+  open,
+  onOpenChange,
+  note,
+  now,
+}: {
+  event: EventView;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  note?: ReactNode;
+  /** The server's clock from the page's loader (APP_NOW-aware), for the amount due. */
+  now?: string | Date;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl gap-0 p-0 [&>button:last-child]:text-white">
+        <DialogHeader className="border-b bg-navy-900 px-6 py-5 text-white">
+          <p className="text-xs font-semibold uppercase tracking-widest text-signal-500">{t("booking.standalone.kicker")}</p>
+          <DialogTitle className="font-display text-3xl font-bold uppercase text-white">{t("booking.form.title", { event: event.name })}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-foam-200">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden />
+                {formatDateRange(event.startDate, event.endDate, locale)}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <MapPin className="size-4" aria-hidden />
+                {event.location}
+              </span>
+            </div>
+          </DialogDescription>
+        </DialogHeader>
+        <div className="px-6 pb-6 pt-5">
+          <RegistrationForm event={event} now={now} note={note} headingLevel={3} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

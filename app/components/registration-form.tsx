@@ -1,0 +1,360 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ChevronDown, CircleAlert, Info, Lock } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { messages, useI18n, type MessageKey, type Translator } from "~/i18n";
+import { amountDue, formatAmount } from "~/lib/booking";
+import { formatDate, type EventView } from "~/lib/events";
+import {
+  REGISTRATION_LIMITS,
+  REQUIRED_FIELDS,
+  registrationErrorSummary,
+  registrationSchema,
+  type RegistrationErrors,
+} from "~/lib/registration-schema";
+import { cn } from "~/lib/utils";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { Textarea } from "./ui/textarea";
+import { WaiverText } from "./waiver-text";
+
+/** What the register action answers with a 400 (a redirect on success). */
+export type RegisterActionData = {
+  /** Conform's reply: field errors (message keys) and the submitted values. */
+  result: SubmissionResult<string[]>;
+  /** A failure to show as a destructive toast, already in the visitor's language. */
+  failure?: { title: string; description: string };
+};
+
+/** Where the form posts: a real route, so it works without JavaScript too. */
+export function registerPath(slug: string): string {
+  return `/events/${encodeURIComponent(slug)}/register`;
+}
+
+/** Translates a schema message key; anything else (a server's own text) is shown as is. */
+function message(t: Translator, key: string): string {
+  return key in messages.en ? t(key as MessageKey) : key;
+}
+
+/** True once React runs in the browser; before that the form must work as plain HTML. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function allRequiredFilled(form: HTMLFormElement): boolean {
+  const data = new FormData(form);
+  return REQUIRED_FIELDS.every((name) => String(data.get(name) ?? "").trim() !== "") && data.get("termsAccepted") === "on";
+}
+
+type TextFieldProps = {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  required?: boolean;
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+  maxLength?: number;
+  max?: string;
+  className?: string;
+};
+
+function TextField({ field, label, required = false, type = "text", autoComplete, maxLength, max, className }: TextFieldProps) {
+  const { t } = useI18n();
+  const { key, ...inputProps } = getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined });
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={field.id} className="text-navy-900">
+        {label}
+        {required && (
+          <>
+            <span aria-hidden className="ml-0.5 text-signal-600">*</span>
+            <span className="sr-only"> ({t("booking.form.required")})</span>
+          </>
+        )}
+      </Label>
+      <Input key={key} {...inputProps} aria-required={required || undefined} autoComplete={autoComplete} maxLength={maxLength} max={max} />
+      {field.errors && (
+        <p id={field.errorId} className="text-sm font-medium text-destructive">
+          {message(t, field.errors[0])}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-3 w-full border-b pb-1 font-display text-lg font-semibold uppercase tracking-wide text-ocean-700">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The price line and "what happens next", from the same rule the server charges. */
+export function AmountDueSummary({
+  event,
+  now,
+  note,
+  headingLevel = 3,
+}: {
+  event: EventView;
+  now: Date;
+  note?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const { t, locale } = useI18n();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const due = amountDue(event, now);
+  return (
+    <section aria-labelledby={`${event.slug}-amount`} className="rounded-lg border border-ocean-700/15 bg-foam-100 p-4 text-sm text-navy-900">
+      {note && <div className="mb-3 font-medium">{note}</div>}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Heading id={`${event.slug}-amount`} className="font-display text-base font-semibold uppercase tracking-wide text-ocean-700">
+          {t("booking.amount.title")}
+        </Heading>
+        <p className="text-2xl font-bold" data-testid="amount-due">
+          {due.kind === "free" ? t("booking.amount.free") : formatAmount(due.amountDueCents, locale)}
+        </p>
+      </div>
+      {due.kind !== "free" && (
+        <p className="mt-1 text-slate-700">
+          {due.kind === "full"
+            ? t("booking.amount.full")
+            : t("booking.amount.deposit", { percent: due.depositPercent, price: formatAmount(due.priceCents, locale) })}
+        </p>
+      )}
+      {due.earlyBirdApplied && event.earlyBirdUntil && (
+        <p className="mt-1 text-slate-700">
+          {t("booking.amount.earlyBird", {
+            percent: event.earlyBirdPercent ?? 0,
+            date: formatDate(event.earlyBirdUntil, locale),
+            price: formatAmount(due.priceCents, locale),
+            original: formatAmount(due.originalPriceCents, locale),
+          })}
+        </p>
+      )}
+      {due.kind !== "free" && due.balanceCents > 0 && (
+        <p className="mt-1 text-slate-700">{t("booking.amount.balance", { amount: formatAmount(due.balanceCents, locale) })}</p>
+      )}
+      <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.next.title")}</Heading>
+      <p className="mt-1 text-slate-700">{due.kind === "free" ? t("booking.next.free") : t("booking.next.paid")}</p>
+    </section>
+  );
+}
+
+/**
+ * The registration form: a real `<form method="post">` to `/events/<slug>/register`. With
+ * JavaScript it validates as you type, keeps submit disabled until it can succeed, posts with a
+ * fetcher and follows the action's redirect to the checkout; without, the server answers.
+ */
+export function RegistrationForm({
+  event,
+  now,
+  note,
+  initialResult,
+  headingLevel = 3,
+}: {
+  event: EventView;
+  /** The server's clock (from a loader), so the amount shown is the amount charged; else the browser's. */
+  now?: string | Date;
+  note?: ReactNode;
+  /** The action's answer when the page itself was rendered after a failed post (no JavaScript). */
+  initialResult?: RegisterActionData;
+  /** Level of the form's own headings (the amount due); the waiver's parts sit one below. */
+  headingLevel?: 2 | 3;
+}) {
+  const { t, locale } = useI18n();
+  const fetcher = useFetcher<RegisterActionData>({ key: `register-${event.slug}` });
+  const data = fetcher.data ?? initialResult;
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [complete, setComplete] = useState(false);
+  const [waiverOpened, setWaiverOpened] = useState(false);
+  const waiverId = useId();
+  const busy = fetcher.state !== "idle";
+  const at = now === undefined ? new Date() : new Date(now);
+
+  const [form, fields] = useForm({
+    id: `registration-${event.slug}`,
+    lastResult: data?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+  });
+
+  // A new answer from the server: tell the visitor why it failed.
+  useEffect(() => {
+    if (!data) return;
+    if (data.failure) {
+      toast.error(data.failure.title, { description: data.failure.description });
+      return;
+    }
+    const summary = registrationErrorSummary((data.result.error ?? {}) as RegistrationErrors);
+    if (summary) toast.error(t(summary.title), { description: message(t, summary.text) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, not per language switch
+  }, [data]);
+
+  useEffect(() => {
+    if (formRef.current) setComplete(allRequiredFilled(formRef.current));
+  }, [data]);
+
+  const summary = registrationErrorSummary(form.allErrors as RegistrationErrors);
+  const formProps = getFormProps(form);
+
+  function onSubmit(submitEvent: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(submitEvent);
+    // Conform validates on blur by submitting with an "__intent__" button: not the visitor's submit.
+    const submitter = (submitEvent.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!submitEvent.defaultPrevented || submitter?.name === "__intent__") return;
+    // Conform stopped it: say why, in the same words the server would.
+    const submission = parseWithZod(new FormData(submitEvent.currentTarget), { schema: registrationSchema });
+    if (submission.status !== "error") return;
+    const found = registrationErrorSummary((submission.error ?? {}) as RegistrationErrors);
+    if (found) toast.error(t(found.title), { description: message(t, found.text) });
+  }
+
+  const checkboxDisabled = hydrated && !waiverOpened;
+  const submitDisabled = busy || (hydrated && !complete);
+  const { key: termsKey, ...termsProps } = getInputProps(fields.termsAccepted, { type: "checkbox", value: "on" });
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={registerPath(event.slug)}
+      {...formProps}
+      ref={formRef}
+      onSubmit={onSubmit}
+      onInput={(e) => setComplete(allRequiredFilled(e.currentTarget))}
+      onChange={(e) => setComplete(allRequiredFilled(e.currentTarget))}
+      className="grid gap-6"
+      aria-busy={busy || undefined}
+    >
+      <input type="hidden" name="locale" value={locale} />
+      <p className="text-sm text-muted-foreground">{t("booking.form.intro")}</p>
+
+      {summary && (
+        <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{t(summary.title)}</p>
+            <p>{message(t, summary.text)}</p>
+          </div>
+        </div>
+      )}
+      {data?.failure && !summary && (
+        <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{data.failure.title}</p>
+            <p>{data.failure.description}</p>
+          </div>
+        </div>
+      )}
+
+      <FieldGroup legend={t("booking.form.participant")}>
+        <TextField field={fields.customerName} label={t("booking.field.customerName")} required autoComplete="name" maxLength={REGISTRATION_LIMITS.name} className="sm:col-span-2" />
+        <TextField field={fields.customerEmail} label={t("booking.field.customerEmail")} required type="email" autoComplete="email" maxLength={REGISTRATION_LIMITS.email} />
+        <TextField field={fields.phoneNumber} label={t("booking.field.phoneNumber")} type="tel" autoComplete="tel" maxLength={REGISTRATION_LIMITS.phone} />
+        <TextField field={fields.birthDate} label={t("booking.field.birthDate")} required type="date" autoComplete="bday" max={at.toISOString().slice(0, 10)} />
+      </FieldGroup>
+
+      <FieldGroup legend={t("booking.form.address")}>
+        <TextField field={fields.street} label={t("booking.field.street")} required autoComplete="street-address" maxLength={REGISTRATION_LIMITS.street} className="sm:col-span-2" />
+        <TextField field={fields.postalCode} label={t("booking.field.postalCode")} required autoComplete="postal-code" maxLength={REGISTRATION_LIMITS.postalCode} />
+        <TextField field={fields.city} label={t("booking.field.city")} required autoComplete="address-level2" maxLength={REGISTRATION_LIMITS.city} />
+        <TextField field={fields.country} label={t("booking.field.country")} required autoComplete="country-name" maxLength={REGISTRATION_LIMITS.country} className="sm:col-span-2" />
+      </FieldGroup>
+
+      <FieldGroup legend={t("booking.form.emergency")}>
+        <TextField field={fields.nextOfKinName} label={t("booking.field.nextOfKinName")} required autoComplete="off" maxLength={REGISTRATION_LIMITS.name} />
+        <TextField field={fields.nextOfKinPhone} label={t("booking.field.nextOfKinPhone")} required type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
+      </FieldGroup>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor={fields.comments.id} className="text-navy-900">
+          {t("booking.field.comments")}
+        </Label>
+        <Textarea
+          {...getTextareaProps(fields.comments, { ariaDescribedBy: fields.comments.errors ? fields.comments.errorId : `${fields.comments.id}-hint` })}
+          key={fields.comments.key}
+          rows={3}
+          maxLength={REGISTRATION_LIMITS.comments}
+        />
+        <p id={`${fields.comments.id}-hint`} className="text-xs text-muted-foreground">
+          {t("booking.field.commentsHint")}
+        </p>
+        {fields.comments.errors && (
+          <p id={fields.comments.errorId} className="text-sm font-medium text-destructive">
+            {message(t, fields.comments.errors[0])}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-3">
+        <details
+          className="group rounded-lg border bg-white"
+          onToggle={(e) => {
+            if (e.currentTarget.open) setWaiverOpened(true);
+          }}
+        >
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-lg px-4 py-3 font-semibold text-navy-900 hover:bg-foam-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+            <span className="flex items-center gap-2">
+              <Lock className="size-4 text-ocean-600" aria-hidden />
+              {t("booking.waiver.toggle")}
+            </span>
+            <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
+          </summary>
+          <div id={waiverId} className="max-h-72 overflow-y-auto border-t px-4 py-4 text-sm">
+            <WaiverText locale={locale} headingLevel={headingLevel === 2 ? 3 : 4} className="space-y-4 text-sm [&_h3]:text-base [&_h4]:text-base" />
+            <p className="mt-4">
+              <a href="/servicevoorwaarden#waiver" target="_blank" rel="noopener" className="font-medium text-ocean-600 underline underline-offset-2">
+                {t("booking.waiver.fullTerms")}
+              </a>
+            </p>
+          </div>
+        </details>
+        {checkboxDisabled && (
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <Info className="size-3.5" aria-hidden />
+            {t("booking.waiver.hint")}
+          </p>
+        )}
+        <div className="flex items-start gap-3">
+          <input
+            key={termsKey}
+            {...termsProps}
+            disabled={checkboxDisabled}
+            aria-describedby={fields.termsAccepted.errors ? fields.termsAccepted.errorId : undefined}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ocean-700 disabled:cursor-not-allowed disabled:opacity-50"
+          />
+          <Label htmlFor={fields.termsAccepted.id} className="leading-snug text-navy-900 peer-disabled:opacity-70">
+            {t("booking.terms.agree")}
+          </Label>
+        </div>
+        {fields.termsAccepted.errors && (
+          <p id={fields.termsAccepted.errorId} className="text-sm font-medium text-destructive">
+            {message(t, fields.termsAccepted.errors[0])}
+          </p>
+        )}
+      </div>
+
+      <AmountDueSummary event={event} now={at} note={note} headingLevel={headingLevel} />
+
+      <div className="grid gap-2">
+        <Button type="submit" variant="accent" size="lg" disabled={submitDisabled} aria-describedby={submitDisabled && !busy ? `${form.id}-hint` : undefined}>
+          {busy ? t("booking.submit.busy") : amountDue(event, at).kind === "free" ? t("booking.submit.free") : t("booking.submit.pay")}
+        </Button>
+        {hydrated && !complete && (
+          <p id={`${form.id}-hint`} className="text-center text-xs text-muted-foreground">
+            {t("booking.submit.disabledHint")}
+          </p>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link, Section, Text } from "@react-email/components";
+import { translate, type Locale, type MessageKey, type TranslateParams } from "~/i18n";
+import type { Waiver } from "~/content/waiver";
+import { colors, EmailDetails, EmailHeading, EmailText } from "./components";
+import { EmailLayout } from "./layout";
+
+export type BookingConfirmationProps = {
+  locale: Locale;
+  name: string;
+  reference: string;
+  eventName: string;
+  /** Formatted in the participant's language and the team's time zone. */
+  dates: string;
+  location: string;
+  included: string[];
+  /** "€147.50", or the word for free. */
+  amountPaid: string;
+  /** "€147.50" still to pay, or null when nothing is left. */
+  balanceDue: string | null;
+  waiverVersion: string;
+  waiverUrl: string;
+  /** The text they agreed to, when it is still the current version. */
+  waiver: Waiver | null;
+  eventUrl: string;
+  teamEmail: string;
+};
+
+/** To the participant once their place is confirmed (paid, or free); the .ics invite is attached. */
+export function BookingConfirmationEmail(props: BookingConfirmationProps) {
+  const t = (key: MessageKey, params?: TranslateParams) => translate(props.locale, key, params);
+  return (
+    <EmailLayout
+      locale={props.locale}
+      preview={t("booking.email.confirm.preview", { event: props.eventName, reference: props.reference })}
+      footerNote={t("booking.email.confirm.footer")}
+    >
+      <EmailHeading>{t("booking.email.confirm.heading")}</EmailHeading>
+      <EmailText>{t("booking.email.confirm.greeting", { name: props.name })}</EmailText>
+      <EmailText>{t("booking.email.confirm.intro", { event: props.eventName })}</EmailText>
+      <EmailDetails
+        rows={[
+          [t("booking.email.reference"), props.reference],
+          [t("booking.email.event"), props.eventName],
+          [t("booking.email.dates"), props.dates],
+          [t("booking.email.location"), props.location],
+          [t("booking.email.amountPaid"), props.amountPaid],
+          [t("booking.email.balanceDue"), props.balanceDue ?? t("booking.email.nothingDue")],
+        ]}
+      />
+      {props.balanceDue && <EmailText>{t("booking.email.confirm.balanceNote", { amount: props.balanceDue })}</EmailText>}
+      {props.included.length > 0 && (
+        <>
+          <Text style={{ color: colors.navy, fontSize: 16, fontWeight: 700, margin: "8px 0 8px" }}>{t("booking.email.included")}</Text>
+          <ul style={{ margin: "0 0 16px", paddingLeft: 20, color: colors.text, fontSize: 15, lineHeight: "24px" }}>
+            {props.included.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <EmailText>{t("booking.email.confirm.calendar")}</EmailText>
+      <EmailText>
+        <Link href={props.eventUrl} style={{ color: colors.ocean, textDecoration: "underline" }}>
+          {t("booking.email.confirm.viewEvent")}
+        </Link>
+      </EmailText>
+      <EmailText>{t("booking.email.confirm.questions", { email: props.teamEmail })}</EmailText>
+      <Section style={{ borderTop: `1px solid ${colors.border}`, marginTop: 16, paddingTop: 16 }}>
+        <Text style={{ color: colors.navy, fontSize: 16, fontWeight: 700, margin: "0 0 8px" }}>{t("booking.email.waiver.heading")}</Text>
+        <Text style={{ color: colors.muted, fontSize: 13, lineHeight: "20px", margin: "0 0 8px" }}>
+          {t("booking.email.waiver.agreed", { version: props.waiverVersion })}{" "}
+          <Link href={props.waiverUrl} style={{ color: colors.ocean, textDecoration: "underline" }}>
+            {props.waiverUrl}
+          </Link>
+        </Text>
+        {props.waiver && (
+          <>
+            <Text style={{ color: colors.text, fontSize: 13, fontWeight: 700, margin: "8px 0 4px" }}>{props.waiver.title}</Text>
+            <Text style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "0 0 8px" }}>{props.waiver.intro}</Text>
+            {props.waiver.parts.map((part) => (
+              <Section key={part.id}>
+                <Text style={{ color: colors.text, fontSize: 12, fontWeight: 700, margin: "8px 0 4px" }}>{part.title}</Text>
+                {part.paragraphs.map((paragraph, index) => (
+                  <Text key={index} style={{ color: colors.muted, fontSize: 12, lineHeight: "18px", margin: "0 0 6px" }}>
+                    {paragraph}
+                  </Text>
+                ))}
+              </Section>
+            ))}
+          </>
+        )}
+      </Section>
+    </EmailLayout>
+  );
+}
+
+export function bookingConfirmationSubject(locale: Locale, eventName: string, reference: string): string {
+  return translate(locale, "booking.email.confirm.subject", { event: eventName, reference });
+}

@@ -1,0 +1,162 @@
+import { FlaskConical, ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { translate, useI18n } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { formatAmount } from "~/lib/booking";
+import { formatDate, formatDateRange } from "~/lib/events";
+import { seo } from "~/lib/seo";
+import { cancelPath } from "@server/booking/checkout.server";
+import { fulfilPayment } from "@server/booking/fulfil.server";
+import { testCheckout } from "@server/booking/test-checkout.server";
+import { env } from "@server/env.server";
+import { log } from "@server/log.server";
+import { isTestSessionId, newTestPaymentId, testProvider } from "@server/payments/test-provider.server";
+import type { Route } from "./+types/checkout-test";
+
+/**
+ * The built-in test checkout (no Stripe key configured): stands in for the provider's payment
+ * page, says plainly that no money moves, and pays through the same fulfilment as Stripe's
+ * webhook.
+ */
+async function load(request: Request, sessionId: string) {
+  const locale = requestLocale(request);
+  // With Stripe configured, a free "payment" page must not exist at all.
+  const checkout = env().STRIPE_SECRET_KEY || !isTestSessionId(sessionId) ? undefined : await testCheckout(sessionId, locale);
+  if (!checkout) throw data(translate(locale, "booking.checkout.notFound"), { status: 404 });
+  return { locale, checkout };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { checkout } = await load(request, params.sessionId);
+  const session = await testProvider.retrieveSession(params.sessionId);
+  return { checkout, state: session.status, cancelHref: cancelPath({ slug: checkout.eventSlug }) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { locale, checkout } = await load(request, params.sessionId);
+  const resultUrl = `/payment-success?session_id=${encodeURIComponent(params.sessionId)}&event_id=${checkout.eventId}`;
+  const session = await testProvider.retrieveSession(params.sessionId);
+  if (session.status === "complete") return redirect(resultUrl, 303);
+  if (session.status !== "open") {
+    return data({ error: translate(locale, "booking.checkout.expired") }, { status: 409 });
+  }
+  try {
+    await fulfilPayment({ provider: "test", sessionId: params.sessionId, providerPaymentId: newTestPaymentId() });
+  } catch (error) {
+    log.error(`Test checkout ${params.sessionId}: fulfilment failed`, error);
+    return data({ error: translate(locale, "booking.registrationError") }, { status: 503 });
+  }
+  return redirect(resultUrl, 303);
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  const { locale, publicUrl } = matches[0].loaderData;
+  return seo({
+    title: `${translate(locale, "booking.checkout.metaTitle")} | ${translate(locale, "site.name")}`,
+    description: translate(locale, "booking.checkout.testNotice"),
+    path: `/checkout/test/${encodeURIComponent(params.sessionId)}`,
+    publicUrl,
+    locale,
+    noIndex: true,
+  });
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between sm:gap-6">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium text-navy-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { checkout, state, cancelHref } = loaderData;
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const amount = formatAmount(checkout.amountCents, locale);
+  const resultUrl = `/payment-success?session_id=${encodeURIComponent(checkout.sessionId)}&event_id=${checkout.eventId}`;
+  return (
+    <section className="min-h-[80vh] bg-foam-100 pb-16 pt-28">
+      <div className="mx-auto max-w-xl px-4 sm:px-6">
+        <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("booking.checkout.kicker")}</p>
+        <h1 className="mt-2 text-4xl font-bold uppercase text-navy-900 sm:text-5xl">{t("booking.checkout.title")}</h1>
+
+        <div role="note" className="mt-6 flex gap-3 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-amber-950">
+          <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-bold">{t("booking.checkout.testNotice")}</p>
+            <p className="mt-1 text-sm">{t("booking.checkout.testExplain")}</p>
+          </div>
+        </div>
+
+        <article className="mt-6 overflow-hidden rounded-xl border bg-white shadow-sm" aria-labelledby="checkout-event">
+          <div className="bg-navy-900 px-6 py-5 text-white">
+            <h2 id="checkout-event" className="text-2xl font-bold uppercase">
+              {checkout.eventName}
+            </h2>
+            <p className="mt-1 text-sm text-foam-200">{formatDateRange(checkout.startDate, checkout.endDate, locale)}</p>
+          </div>
+          <dl className="divide-y px-6">
+            <Row label={t("booking.checkout.participant")}>
+              {checkout.customerName}
+              <span className="block text-sm font-normal text-muted-foreground">{checkout.customerEmail}</span>
+            </Row>
+            <Row label={t("booking.checkout.reference")}>
+              <span className="font-mono">{checkout.reference}</span>
+            </Row>
+            <Row label={t("booking.checkout.amount")}>
+              <span className="text-2xl font-bold">{amount}</span>
+              <span className="block text-sm font-normal text-muted-foreground">{checkout.description}</span>
+            </Row>
+          </dl>
+          <div className="grid gap-4 border-t bg-slate-50 px-6 py-5">
+            {actionData?.error && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {actionData.error}
+              </p>
+            )}
+            {state === "open" ? (
+              <>
+                {checkout.holdExpiresAt && (
+                  <p className="text-sm text-muted-foreground">
+                    {t("booking.checkout.heldUntil", { time: formatDate(checkout.holdExpiresAt, locale, { hour: "2-digit", minute: "2-digit" }) })}
+                  </p>
+                )}
+                <Form method="post" className="grid gap-3">
+                  <Button type="submit" name="intent" value="pay" variant="accent" size="lg" disabled={paying}>
+                    <ShieldCheck aria-hidden />
+                    {paying ? t("booking.checkout.paying") : t("booking.checkout.pay", { amount })}
+                  </Button>
+                </Form>
+                <Link to={cancelHref} className="text-center text-sm font-medium text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+                  {t("booking.checkout.cancel")}
+                </Link>
+              </>
+            ) : state === "complete" ? (
+              <>
+                <p role="status" className="font-medium text-navy-900">
+                  {t("booking.checkout.alreadyPaid")}
+                </p>
+                <Button asChild variant="accent">
+                  <Link to={resultUrl}>{t("booking.checkout.viewResult")}</Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <p role="status" className="font-medium text-navy-900">
+                  {t("booking.checkout.expired")}
+                </p>
+                <Button asChild variant="outline">
+                  <Link to={cancelHref}>{t("booking.checkout.backToCalendar")}</Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </article>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { payments, registrations } from "../db/schema.server";
+import { log } from "../log.server";
+
+/**
+ * Ends holds whose time is up: their registrations become `expired` and their open checkouts
+ * too. Capacity already ignores a lapsed hold (it counts only unexpired ones); this makes the
+ * data say so, and closes the test checkout. Payments are updated before registrations, the
+ * same order the fulfilment locks them in, so the two never deadlock.
+ */
+export async function expireLapsedHolds(at: Date = now()): Promise<number> {
+  return db().transaction(async (tx) => {
+    const lapsed = tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.status, "pending_payment"), lte(registrations.holdExpiresAt, at)));
+    await tx
+      .update(payments)
+      .set({ status: "expired" })
+      .where(and(eq(payments.status, "open"), inArray(payments.registrationId, lapsed)));
+    const expired = await tx
+      .update(registrations)
+      .set({ status: "expired" })
+      .where(and(eq(registrations.status, "pending_payment"), lte(registrations.holdExpiresAt, at)))
+      .returning({ id: registrations.id });
+    return expired.length;
+  });
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+let timer: NodeJS.Timeout | undefined;
+let running = false;
+
+/** Runs the hold sweep every minute in the background. Unref'd: it never keeps the process alive. */
+export function startHoldExpirySweep(): void {
+  if (timer) return;
+  timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireLapsedHolds()
+      .then((count) => {
+        if (count > 0) log.info(`Expired ${count} unpaid registration hold(s)`);
+      })
+      .catch((error: unknown) => log.error("Hold expiry sweep failed", error))
+      .finally(() => {
+        running = false;
+      });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+}
+
+export function stopHoldExpirySweep(): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,138 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import type { RegisterActionData } from "~/components/registration-form";
+import { isLocale, translate, type Locale } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { makeRegistrationSchema } from "~/lib/registration-schema";
+import { admittedFromWaitlist, isUnlocked } from "../access/unlock.server";
+import { isPrivatePageKey } from "../access/pages.server";
+import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { events, type Event } from "../db/schema.server";
+import { log } from "../log.server";
+import { PaymentProviderError } from "../payments/provider.server";
+import { RateLimiter } from "../security/rate-limit.server";
+import { sign, unsign } from "../secrets.server";
+import { openCheckout } from "./checkout.server";
+import { notifyTeamOfBooking, sendBookingConfirmation } from "./emails.server";
+import { createRegistration, REFUSAL_MESSAGES } from "./registration.server";
+
+/** Registration posts per client address: generous for a family booking, tight for a script. */
+export const registrationLimiter = new RateLimiter(20, 10 * 60_000);
+
+export type RegisterAnswer =
+  | { kind: "redirect"; location: string }
+  | { kind: "answer"; status: number; data: RegisterActionData; headers?: Record<string, string> };
+
+/**
+ * An event a visitor may see the registration form of: not found for events of a private page
+ * until this browser unlocked it (their data must not leak), and waiting-list events only for
+ * holders of the page that admits them (the ARC's private registration).
+ */
+export async function eventForRegistration(request: Request, slug: string): Promise<{ event: Event; admitWaitlist: boolean } | undefined> {
+  const [event] = await db().select().from(events).where(eq(events.slug, slug)).limit(1);
+  if (!event) return undefined;
+  if (!event.listed && event.privatePageKey && isPrivatePageKey(event.privatePageKey) && !(await isUnlocked(request, event.privatePageKey))) {
+    return undefined;
+  }
+  return { event, admitWaitlist: await admittedFromWaitlist(request, event) };
+}
+
+/** The free confirmation view's token: the registration id, signed so nobody can guess another. */
+export function confirmationToken(registrationId: string): string {
+  return sign(`confirmed:${registrationId}`);
+}
+
+export function registrationIdFromToken(token: string): string | undefined {
+  const value = unsign(token);
+  return value?.startsWith("confirmed:") ? value.slice("confirmed:".length) : undefined;
+}
+
+function failure(locale: Locale, description: string): RegisterActionData["failure"] {
+  return { title: translate(locale, "booking.registrationFailed"), description };
+}
+
+/**
+ * The registration action: rate limit, validate with the shared schema, register and hold a
+ * place, then open the checkout (303 to it), or confirm a free event at once. Every failure is an
+ * answer with a message in the visitor's language, never a thrown error.
+ */
+export async function registerFromForm(request: Request, slug: string, clientAddress: string): Promise<RegisterAnswer> {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    const locale = requestLocale(request);
+    return {
+      kind: "answer",
+      status: 400,
+      data: { result: { status: "error", error: { "": ["common.invalidForm"] } }, failure: failure(locale, translate(locale, "common.invalidForm")) },
+    };
+  }
+  const posted = formData.get("locale");
+  const locale: Locale = isLocale(posted) ? posted : requestLocale(request);
+  formData.delete("locale");
+
+  if (registrationLimiter.hit(clientAddress)) {
+    return {
+      kind: "answer",
+      status: 429,
+      data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.error.tooMany")) },
+      headers: { "Retry-After": String(registrationLimiter.retryAfterSeconds(clientAddress)) },
+    };
+  }
+
+  const at = now();
+  const submission = parseWithZod(formData, { schema: makeRegistrationSchema(() => at) });
+  if (submission.status !== "success") {
+    return { kind: "answer", status: 400, data: { result: submission.reply() } };
+  }
+
+  try {
+    const found = await eventForRegistration(request, slug);
+    if (!found) {
+      return { kind: "answer", status: 404, data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.notFound")) } };
+    }
+    const created = await createRegistration(db(), {
+      eventId: found.event.id,
+      input: submission.value,
+      locale,
+      now: at,
+      admitWaitlist: found.admitWaitlist,
+    });
+    if (created.outcome === "refused") {
+      return {
+        kind: "answer",
+        status: created.reason === "not_found" ? 404 : 409,
+        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason])) },
+      };
+    }
+    const { registration, event, due } = created;
+    if (created.outcome === "confirmed") {
+      await sendBookingConfirmation(registration.id);
+      await notifyTeamOfBooking(registration.id, "confirmed");
+      return {
+        kind: "redirect",
+        location: `/payment-success?confirmed=${encodeURIComponent(confirmationToken(registration.id))}&event_id=${event.id}`,
+      };
+    }
+    try {
+      const checkout = await openCheckout(registration, event, due);
+      return { kind: "redirect", location: checkout.url };
+    } catch (error) {
+      const providerMessage = error instanceof PaymentProviderError ? error.providerMessage : undefined;
+      return {
+        kind: "answer",
+        status: 502,
+        data: { result: submission.reply(), failure: failure(locale, providerMessage ?? translate(locale, "booking.checkoutFailed")) },
+      };
+    }
+  } catch (error) {
+    log.error(`Registration for ${slug} failed`, error);
+    return {
+      kind: "answer",
+      status: 503,
+      data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.registrationError")) },
+    };
+  }
+}

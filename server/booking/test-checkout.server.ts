@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import type { Locale } from "~/i18n";
+import { amountDue } from "~/lib/booking";
+import { db } from "../db/client.server";
+import { events, payments, registrations } from "../db/schema.server";
+import { paymentDescription } from "./checkout.server";
+
+export type TestCheckoutView = {
+  sessionId: string;
+  eventId: string;
+  eventSlug: string;
+  eventName: string;
+  startDate: string;
+  endDate: string;
+  customerName: string;
+  customerEmail: string;
+  reference: string;
+  amountCents: number;
+  description: string;
+  holdExpiresAt: string | null;
+};
+
+/** What the test checkout page shows for one of its sessions, in the visitor's language. */
+export async function testCheckout(sessionId: string, locale: Locale): Promise<TestCheckoutView | undefined> {
+  const [row] = await db()
+    .select({ payment: payments, registration: registrations, event: events })
+    .from(payments)
+    .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(eq(payments.provider, "test"), eq(payments.providerSessionId, sessionId)))
+    .limit(1);
+  if (!row) return undefined;
+  const { payment, registration, event } = row;
+  const due = amountDue(event, registration.termsAcceptedAt);
+  return {
+    sessionId,
+    eventId: event.id,
+    eventSlug: event.slug,
+    eventName: (locale === "en" && event.nameEn) || event.name,
+    startDate: event.startDate.toISOString(),
+    endDate: event.endDate.toISOString(),
+    customerName: registration.customerName,
+    customerEmail: registration.customerEmail,
+    reference: registration.reference,
+    amountCents: payment.amountCents,
+    description: paymentDescription(event, { ...due, priceCents: registration.priceCents }, locale),
+    holdExpiresAt: registration.holdExpiresAt?.toISOString() ?? null,
+  };
+}

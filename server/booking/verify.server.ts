@@ -1,0 +1,120 @@
+import { and, eq } from "drizzle-orm";
+import type { Locale } from "~/i18n";
+import { db } from "../db/client.server";
+import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
+import { log } from "../log.server";
+import { paymentProviderNamed, PaymentProviderError } from "../payments/provider.server";
+import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
+import { registrationIdFromToken } from "./register.server";
+
+/** What the payment result page shows. */
+export type Verification =
+  | {
+      state: "confirmed";
+      free: boolean;
+      reference: string;
+      eventName: string;
+      email: string;
+      amountPaidCents: number;
+      balanceCents: number;
+    }
+  | { state: "pending"; reference: string; eventName: string; email: string }
+  /** `message`: the provider's own words, when it gave some; `reason` picks our explanation. */
+  | { state: "failed"; reason: "refunded" | "expired" | "unverified"; message: string | null };
+
+const unverified = (message: string | null = null): Verification => ({ state: "failed", reason: "unverified", message });
+
+const SESSION_ID_PATTERN = /^(cs_(test|live)_[A-Za-z0-9]{10,200}|test_[A-Za-z0-9_-]{8,64})$/;
+
+function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
+  return (locale === "en" && event.nameEn) || event.name;
+}
+
+async function bookingState(registrationId: string, locale: Locale): Promise<Verification> {
+  const [row] = await db()
+    .select({ registration: registrations, event: events })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  if (!row) return unverified();
+  const { registration, event } = row;
+  if (registration.status === "refunded") return { state: "failed", reason: "refunded", message: null };
+  if (registration.status !== "confirmed") return { state: "failed", reason: "expired", message: null };
+  const paid = await db()
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registration.id), eq(payments.status, "paid")));
+  const amountPaidCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
+  return {
+    state: "confirmed",
+    free: registration.amountDueCents === 0,
+    reference: registration.reference,
+    eventName: eventName(event, locale),
+    email: registration.customerEmail,
+    amountPaidCents,
+    balanceCents: Math.max(0, registration.priceCents - amountPaidCents),
+  };
+}
+
+function pending(registration: Registration, event: Event, locale: Locale): Verification {
+  return { state: "pending", reference: registration.reference, eventName: eventName(event, locale), email: registration.customerEmail };
+}
+
+/**
+ * The return from a checkout (`/payment-success?session_id&event_id`). For Stripe it asks Stripe
+ * and fulfils through the same idempotent `fulfilPayment()` as the webhook, so whichever comes
+ * first confirms and the other changes nothing; for the test checkout it reads the stored state.
+ * Never throws: anything unexpected is "unverified".
+ */
+export async function verifyCheckoutReturn(sessionId: string | null, eventId: string | null, locale: Locale): Promise<Verification> {
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return unverified();
+  try {
+    const [row] = await db()
+      .select({ payment: payments, registration: registrations, event: events })
+      .from(payments)
+      .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .where(eq(payments.providerSessionId, sessionId))
+      .limit(1);
+    if (!row || (eventId && row.event.id !== eventId)) return unverified();
+    const { payment, registration, event } = row;
+
+    if (payment.provider === "test") {
+      if (payment.status === "paid" || payment.status === "refunded") return bookingState(registration.id, locale);
+      if (payment.status === "expired" || payment.status === "failed") return { state: "failed", reason: "expired", message: null };
+      return unverified();
+    }
+
+    const provider = await paymentProviderNamed("stripe");
+    const session = await provider.retrieveSession(sessionId);
+    if (session.paymentStatus === "paid") {
+      await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: session.paymentId });
+      return bookingState(registration.id, locale);
+    }
+    // Completed without the money yet: a slower method (e.g. a bank debit) is under way.
+    if (session.status === "complete") return pending(registration, event, locale);
+    if (session.status === "expired") {
+      await closeUnpaidCheckout({ provider: "stripe", sessionId, status: "expired" });
+      return { state: "failed", reason: "expired", message: null };
+    }
+    return unverified();
+  } catch (error) {
+    log.error(`Payment verification for session ${sessionId} failed`, error);
+    return unverified(error instanceof PaymentProviderError ? (error.providerMessage ?? null) : null);
+  }
+}
+
+/** The free-event confirmation view (`/payment-success?confirmed=<signed id>`). */
+export async function verifyFreeConfirmation(token: string | null, eventId: string | null, locale: Locale): Promise<Verification> {
+  const registrationId = token ? registrationIdFromToken(token) : undefined;
+  if (!registrationId) return unverified();
+  try {
+    const [row] = await db().select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
+    if (!row || (eventId && row.eventId !== eventId)) return unverified();
+    return await bookingState(registrationId, locale);
+  } catch (error) {
+    log.error(`Free confirmation ${registrationId} could not be read`, error);
+    return unverified();
+  }
+}

@@ -1,0 +1,88 @@
+import type { Locale } from "~/i18n";
+import type { Event, Registration } from "../db/schema.server";
+import { env } from "../env.server";
+
+/** Everything a provider needs to open a checkout for one registration. */
+export type CheckoutRequest = {
+  registration: Pick<Registration, "id" | "reference" | "customerEmail" | "customerName">;
+  event: Pick<Event, "id" | "slug" | "name" | "nameEn">;
+  amountCents: number;
+  /** What the line on the payment page says, e.g. "ARC 2025 – 50% deposit". */
+  description: string;
+  locale: Locale;
+  successUrl: string;
+  cancelUrl: string;
+  /** The checkout closes when the registration's hold ends. */
+  expiresAt: Date;
+};
+
+export type CheckoutSession = { sessionId: string; url: string };
+
+/** What the provider says about a checkout now. */
+export type SessionState = {
+  sessionId: string;
+  /** open: not finished; complete: the visitor finished (paid, or a slower method is under way); expired. */
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid";
+  /** The provider's id of the payment itself (what a refund needs), once there is one. */
+  paymentId: string | null;
+  registrationId: string | null;
+};
+
+/**
+ * The one payment-provider interface: Stripe in production, the built-in test checkout without a
+ * Stripe key, and fakes in tests. Booking code never talks to a provider any other way.
+ */
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  retrieveSession(sessionId: string): Promise<SessionState>;
+  /** Returns the provider's refund id. Must be safe to call twice for one payment. */
+  refund(paymentId: string): Promise<string>;
+}
+
+/** A provider refused or failed; `providerMessage` is its own explanation, when it gave one. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  constructor(
+    message: string,
+    readonly providerMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+let override: PaymentProvider | undefined;
+let cached: { key: string; provider: PaymentProvider } | undefined;
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the test checkout (or a test's fake). */
+export async function paymentProvider(): Promise<PaymentProvider> {
+  if (override) return override;
+  const key = env().STRIPE_SECRET_KEY;
+  if (!key) {
+    const { testProvider } = await import("./test-provider.server");
+    return testProvider;
+  }
+  if (cached?.key !== key) {
+    const { createStripeProvider } = await import("./stripe.server");
+    cached = { key, provider: createStripeProvider(key) };
+  }
+  return cached.provider;
+}
+
+/** The provider that handled a stored payment (refunds go back the way the money came). */
+export async function paymentProviderNamed(name: PaymentProvider["name"]): Promise<PaymentProvider> {
+  if (override?.name === name) return override;
+  if (name === "test") {
+    const { testProvider } = await import("./test-provider.server");
+    return testProvider;
+  }
+  const configured = await paymentProvider();
+  if (configured.name !== "stripe") throw new PaymentProviderError("A Stripe payment needs STRIPE_SECRET_KEY");
+  return configured;
+}
+
+/** Tests install a fake provider (and pass undefined to go back to the configured one). */
+export function setPaymentProviderForTests(provider: PaymentProvider | undefined): void {
+  override = provider;
+}

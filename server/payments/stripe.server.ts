@@ -1,0 +1,108 @@
+import Stripe from "stripe";
+import { env } from "../env.server";
+import {
+  PaymentProviderError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type SessionState,
+} from "./provider.server";
+
+function describeStripeError(error: unknown): PaymentProviderError {
+  if (error instanceof Stripe.errors.StripeError) {
+    // Card and request errors carry a message meant for people; others are internal.
+    const forVisitor = error.type === "StripeCardError" || error.type === "StripeInvalidRequestError" ? error.message : undefined;
+    return new PaymentProviderError(`Stripe: ${error.type}: ${error.message}`, forVisitor);
+  }
+  return new PaymentProviderError(`Stripe: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/** A Checkout Session in Stripe's words, as the booking code needs it. */
+export function sessionState(session: Stripe.Checkout.Session): SessionState {
+  return {
+    sessionId: session.id,
+    status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    paymentStatus: session.payment_status === "paid" ? "paid" : "unpaid",
+    paymentId: idOf(session.payment_intent),
+    registrationId: session.metadata?.registrationId ?? session.client_reference_id ?? null,
+  };
+}
+
+/** `httpClient` lets tests see the requests without the network. */
+export function createStripeProvider(secretKey: string, httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(httpClient ? { httpClient } : {}) });
+  return {
+    name: "stripe",
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            // This API version filters the methods Stripe finds eligible (the former payment_method_types).
+            allowed_payment_method_types: ["card", "ideal", "bancontact"],
+            locale: request.locale,
+            customer_email: request.registration.customerEmail,
+            client_reference_id: request.registration.id,
+            metadata: { registrationId: request.registration.id, eventId: request.event.id, reference: request.registration.reference },
+            payment_intent_data: {
+              description: `${request.description} (${request.registration.reference})`,
+              metadata: { registrationId: request.registration.id, reference: request.registration.reference },
+            },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "eur",
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          // One registration, one session: a retried request gets the same session back.
+          { idempotencyKey: `checkout-${request.registration.id}` },
+        );
+        if (!session.url) throw new PaymentProviderError("Stripe returned a session without a URL");
+        return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        throw error instanceof PaymentProviderError ? error : describeStripeError(error);
+      }
+    },
+
+    async retrieveSession(sessionId: string): Promise<SessionState> {
+      try {
+        return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        throw describeStripeError(error);
+      }
+    },
+
+    async refund(paymentId: string): Promise<string> {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${paymentId}` });
+        return refund.id;
+      } catch (error) {
+        throw describeStripeError(error);
+      }
+    },
+  };
+}
+
+/**
+ * The webhook event, when its signature (STRIPE_WEBHOOK_SECRET, over the exact raw body) is
+ * valid; throws otherwise.
+ */
+export function verifyStripeWebhook(rawBody: string, signature: string): Stripe.Event {
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new PaymentProviderError("STRIPE_WEBHOOK_SECRET is not set");
+  return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+}

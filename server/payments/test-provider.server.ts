@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { payments, registrations } from "../db/schema.server";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, SessionState } from "./provider.server";
+
+function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(12).toString("base64url")}`;
+}
+
+export function isTestSessionId(sessionId: string): boolean {
+  return /^test_[A-Za-z0-9_-]{8,64}$/.test(sessionId);
+}
+
+/** A payment id for a test checkout that was paid ("pi_"-like, so logs read the same as Stripe's). */
+export function newTestPaymentId(): string {
+  return randomId("test_pi");
+}
+
+/**
+ * The built-in test checkout, used when no Stripe key is configured: the "payment page" is
+ * /checkout/test/<sessionId> on this server, and no money moves. The session's state is the
+ * `payments` row the booking code stores for every checkout.
+ */
+export const testProvider: PaymentProvider = {
+  name: "test",
+
+  async createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
+    const sessionId = randomId("test");
+    return { sessionId, url: `/checkout/test/${sessionId}` };
+  },
+
+  async retrieveSession(sessionId: string): Promise<SessionState> {
+    const [row] = await db()
+      .select({ payment: payments, holdExpiresAt: registrations.holdExpiresAt })
+      .from(payments)
+      .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+      .where(and(eq(payments.provider, "test"), eq(payments.providerSessionId, sessionId)))
+      .limit(1);
+    if (!row) return { sessionId, status: "expired", paymentStatus: "unpaid", paymentId: null, registrationId: null };
+    const { payment, holdExpiresAt } = row;
+    const paid = payment.status === "paid" || payment.status === "refunded";
+    const lapsed = payment.status === "open" && holdExpiresAt !== null && holdExpiresAt.getTime() <= now().getTime();
+    return {
+      sessionId,
+      status: paid ? "complete" : payment.status === "open" && !lapsed ? "open" : "expired",
+      paymentStatus: paid ? "paid" : "unpaid",
+      paymentId: payment.providerPaymentId,
+      registrationId: payment.registrationId,
+    };
+  },
+
+  async refund(paymentId: string): Promise<string> {
+    // Nothing was charged, so nothing moves; the id makes the refund traceable in the data.
+    return `test_re_${crypto.createHash("sha256").update(paymentId).digest("base64url").slice(0, 16)}`;
+  },
+};

@@ -1,0 +1,110 @@
+import crypto from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { db } from "@server/db/client.server";
+import { emails, events, type NewEvent } from "@server/db/schema.server";
+import type { CheckoutRequest, PaymentProvider, SessionState } from "@server/payments/provider.server";
+import type { RegistrationInput } from "~/lib/registration-schema";
+
+/** A bookable event a month after `now`, with the given overrides. */
+export async function insertEvent(now: Date, overrides: Partial<NewEvent> = {}) {
+  const start = new Date(now.getTime() + 30 * 86_400_000);
+  const [event] = await db()
+    .insert(events)
+    .values({
+      slug: `test-event-${crypto.randomBytes(4).toString("hex")}`,
+      name: "Testzeildag",
+      nameEn: "Test sailing day",
+      description: "Een dag zeilen.",
+      startDate: start,
+      endDate: new Date(start.getTime() + 8 * 3_600_000),
+      location: "Scheveningen, 3e haven",
+      priceCents: 29_500,
+      depositPercent: 50,
+      included: ["Lunch"],
+      includedEn: ["Lunch"],
+      maxParticipants: 5,
+      ...overrides,
+    })
+    .returning();
+  return event;
+}
+
+export function participant(n = 1): RegistrationInput {
+  return {
+    customerName: `Deelnemer ${n}`,
+    customerEmail: `deelnemer${n}@example.com`,
+    phoneNumber: undefined,
+    street: "Havenstraat 1",
+    city: "Den Haag",
+    postalCode: "2583 AB",
+    country: "Nederland",
+    birthDate: "1990-05-17",
+    nextOfKinName: "Familie",
+    nextOfKinPhone: "+31 6 12345678",
+    comments: undefined,
+    termsAccepted: "on",
+  };
+}
+
+/** The same participant as a posted form. */
+export function participantForm(n = 1, overrides: Record<string, string> = {}): Record<string, string> {
+  const p = participant(n);
+  return {
+    customerName: p.customerName,
+    customerEmail: p.customerEmail,
+    street: p.street,
+    city: p.city,
+    postalCode: p.postalCode,
+    country: p.country,
+    birthDate: p.birthDate,
+    nextOfKinName: p.nextOfKinName,
+    nextOfKinPhone: p.nextOfKinPhone,
+    termsAccepted: "on",
+    ...overrides,
+  };
+}
+
+export async function emailCount(template: string, to?: string): Promise<number> {
+  const rows = await db().select({ n: count(), to: emails.to }).from(emails).where(eq(emails.template, template)).groupBy(emails.to);
+  return rows.filter((r) => to === undefined || r.to === to).reduce((sum, r) => sum + Number(r.n), 0);
+}
+
+/**
+ * A payment provider that records what the booking code asks of it: checkouts are "paid" by the
+ * test itself, refunds are observed.
+ */
+export class FakeProvider implements PaymentProvider {
+  readonly checkouts: CheckoutRequest[] = [];
+  readonly refunds: string[] = [];
+  readonly sessions = new Map<string, SessionState>();
+  failRefunds = false;
+
+  constructor(readonly name: "stripe" | "test" = "stripe") {}
+
+  async createCheckout(request: CheckoutRequest) {
+    this.checkouts.push(request);
+    const sessionId = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
+    this.sessions.set(sessionId, { sessionId, status: "open", paymentStatus: "unpaid", paymentId: null, registrationId: request.registration.id });
+    return { sessionId, url: `https://checkout.example.test/${sessionId}` };
+  }
+
+  /** The visitor paid: the session completes with a payment id. */
+  pay(sessionId: string): string {
+    const paymentId = `pi_${crypto.randomBytes(8).toString("hex")}`;
+    const session = this.sessions.get(sessionId)!;
+    this.sessions.set(sessionId, { ...session, status: "complete", paymentStatus: "paid", paymentId });
+    return paymentId;
+  }
+
+  async retrieveSession(sessionId: string) {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    return session;
+  }
+
+  async refund(paymentId: string) {
+    if (this.failRefunds) throw new Error("refund refused");
+    this.refunds.push(paymentId);
+    return `re_${paymentId}`;
+  }
+}

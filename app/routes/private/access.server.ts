@@ -5,7 +5,13 @@ import { attemptUnlock } from "@server/access/attempt.server";
 import { PRIVATE_PAGES, type PrivatePageKey } from "@server/access/pages.server";
 import { storedCodeHashes } from "@server/access/store.server";
 import { hasUnlock } from "@server/access/unlock.server";
+import { eventsOnPrivatePage } from "@server/access/page-events.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { placesTakenByEvent } from "@server/events/queries.server";
+import { toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
+import type { EventView } from "~/lib/events";
 import { accessCodeSchema, type AccessCodeActionData } from "./access-code-schema";
 
 /**
@@ -17,6 +23,23 @@ export type Access = "unlocked" | "locked";
 /** Throws when the database cannot be read; the page shows its error state then. */
 export async function readAccess(request: Request, pageKey: PrivatePageKey): Promise<Access> {
   return hasUnlock(request, pageKey, await storedCodeHashes(pageKey)) ? "unlocked" : "locked";
+}
+
+/**
+ * What an unlocked private page shows: its events (by start date) in the page's language with
+ * places left, and the server's clock. "locked" until this browser holds a valid unlock, so
+ * nothing about the events leaves the server before that. Throws when the database fails.
+ */
+export async function unlockedPageEvents(
+  request: Request,
+  pageKey: PrivatePageKey,
+  locale: Locale,
+): Promise<{ state: "locked" } | { state: "unlocked"; events: EventView[]; now: string }> {
+  if ((await readAccess(request, pageKey)) === "locked") return { state: "locked" };
+  const at = now();
+  const events = await eventsOnPrivatePage(db(), pageKey);
+  const taken = await placesTakenByEvent(db(), events.map((e) => e.id), at);
+  return { state: "unlocked", events: events.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0)), now: at.toISOString() };
 }
 
 /** Pages that are never cached by browsers or proxies: they depend on the unlock cookie. */

@@ -11,16 +11,11 @@ import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { formatDateRange, formatPrice, type EventView } from "~/lib/events";
 import { seo } from "~/lib/seo";
-import { eventsOnPrivatePage } from "@server/access/page-events.server";
 import { PRIVATE_PAGES } from "@server/access/pages.server";
-import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
 import { env } from "@server/env.server";
-import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/arc-registration";
-import { accessCodeAction, PRIVATE_HEADERS, readAccess } from "./access.server";
+import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
 import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
 
 const PAGE = "arc-registration";
@@ -31,16 +26,15 @@ export const handle = { locale: LOCALE };
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    if ((await readAccess(request, PAGE)) === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    const at = now();
-    const [event] = await eventsOnPrivatePage(db(), PAGE);
+    const page = await unlockedPageEvents(request, PAGE, LOCALE);
+    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
+    const [event] = page.events;
     if (!event) return data({ state: "not_found" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    const taken = await placesTakenByEvent(db(), [event.id], at);
     return data(
       {
         state: "loaded" as const,
-        event: toEventView(event, LOCALE, at, taken.get(event.id) ?? 0),
-        now: at.toISOString(),
+        event,
+        now: page.now,
         provider: env().STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),
         admitWaitlist: PRIVATE_PAGES[PAGE].admitsWaitlist,
       },

@@ -11,14 +11,9 @@ import { translate, useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
 import { formatPrice, type EventView } from "~/lib/events";
 import { seo } from "~/lib/seo";
-import { eventsOnPrivatePage } from "@server/access/page-events.server";
-import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
-import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/vwdtp";
-import { accessCodeAction, PRIVATE_HEADERS, readAccess } from "./access.server";
+import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
 import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
 
 const PAGE = "vwdtp";
@@ -30,13 +25,11 @@ export const handle = { locale: LOCALE };
 export async function loader({ request }: Route.LoaderArgs) {
   try {
     // Until the page is unlocked nothing about the event leaves the server.
-    if ((await readAccess(request, PAGE)) === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    const at = now();
-    const [event] = await eventsOnPrivatePage(db(), PAGE);
+    const page = await unlockedPageEvents(request, PAGE, LOCALE);
+    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
+    const [event] = page.events;
     if (!event) return data({ state: "empty" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    const taken = await placesTakenByEvent(db(), [event.id], at);
-    const view = toEventView(event, LOCALE, at, taken.get(event.id) ?? 0);
-    return data({ state: "loaded" as const, event: view, now: at.toISOString() }, { headers: PRIVATE_HEADERS });
+    return data({ state: "loaded" as const, event, now: page.now }, { headers: PRIVATE_HEADERS });
   } catch (error) {
     // The spec: database errors on this page are logged and the empty state is shown.
     log.error(`${PAGE}: loading the page failed`, error);

@@ -11,14 +11,9 @@ import { withNodes } from "~/components/private/with-nodes";
 import { translate, useI18n } from "~/i18n";
 import type { EventView } from "~/lib/events";
 import { seo, type RootData } from "~/lib/seo";
-import { eventsOnPrivatePage } from "@server/access/page-events.server";
-import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
-import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/zomeravondzeilen";
-import { accessCodeAction, PRIVATE_HEADERS, readAccess } from "./access.server";
+import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
 import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
 
 const PAGE = "zomeravondzeilen";
@@ -28,13 +23,10 @@ export const handle = { locale: LOCALE };
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    if ((await readAccess(request, PAGE)) === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    const at = now();
-    const evenings = await eventsOnPrivatePage(db(), PAGE);
-    if (evenings.length === 0) return data({ state: "empty" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    const taken = await placesTakenByEvent(db(), evenings.map((e) => e.id), at);
-    const views = evenings.map((e) => toEventView(e, LOCALE, at, taken.get(e.id) ?? 0));
-    return data({ state: "loaded" as const, events: views, now: at.toISOString() }, { headers: PRIVATE_HEADERS });
+    const page = await unlockedPageEvents(request, PAGE, LOCALE);
+    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
+    if (page.events.length === 0) return data({ state: "empty" as const }, { status: 404, headers: PRIVATE_HEADERS });
+    return data({ state: "loaded" as const, events: page.events, now: page.now }, { headers: PRIVATE_HEADERS });
   } catch (error) {
     // The spec: database errors on this page are logged and the empty state is shown.
     log.error(`${PAGE}: loading the page failed`, error);

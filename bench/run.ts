@@ -98,7 +98,7 @@ ensureBuild();
 const server = await startServer();
 try {
   console.log(`\nServer-rendered pages (${REQUESTS_PER_PAGE} requests each, ${CONCURRENCY} concurrent, loopback)`);
-  console.log("page                     p50 ms   p95 ms   req/s   html gz KB");
+  console.log("page                     p50 ms   p95 ms   req/s   html KB");
   for (const page of PAGES) {
     const r = await loadPage(`${server.url}${page}`);
     console.log(`${page.padEnd(24)} ${r.p50.toFixed(1).padStart(6)}   ${r.p95.toFixed(1).padStart(6)}   ${r.rps.toFixed(0).padStart(5)}   ${(r.bytes / 1024).toFixed(1).padStart(6)}`);

@@ -6,18 +6,21 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser tests run against the production build, each server on its own port with a fresh
  * embedded database. "main" runs on today's clock; "past" has APP_NOW before the Sail-Out
- * opening (2025-08-01T12:00:00Z) for the time rules. The main process picks ports and data
+ * opening (2025-08-01T12:00:00Z) for the time rules; "sailout" has it inside the Sail-Out
+ * registration window (2025-08-15T10:00:00Z). The main process picks ports and data
  * directories once; workers inherit them through the environment.
  */
 function once(name: string, make: () => string): string {
   process.env[name] ??= make();
   return process.env[name]!;
 }
-const portBase = Number(once("E2E_PORT_BASE", () => String(41000 + Math.floor(Math.random() * 2000) * 2)));
+const portBase = Number(once("E2E_PORT_BASE", () => String(41000 + Math.floor(Math.random() * 2000) * 3)));
 const mainDataDir = once("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-main-")));
 const pastDataDir = once("E2E_PAST_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-past-")));
 const mainUrl = once("E2E_BASE_URL", () => `http://127.0.0.1:${portBase}`);
 const pastUrl = once("E2E_PAST_URL", () => `http://127.0.0.1:${portBase + 1}`);
+const sailOutDataDir = once("E2E_SAILOUT_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-sailout-")));
+const sailOutUrl = once("E2E_SAILOUT_URL", () => `http://127.0.0.1:${portBase + 2}`);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const serverEnv = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
@@ -69,6 +72,15 @@ export default defineConfig({
       command: "node server.js",
       url: `${pastUrl}/healthz`,
       env: serverEnv(portBase + 1, pastDataDir, { APP_NOW: "2025-08-01T12:00:00Z" }),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node server.js",
+      url: `${sailOutUrl}/healthz`,
+      env: serverEnv(portBase + 2, sailOutDataDir, { APP_NOW: "2025-08-15T10:00:00Z" }),
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",

@@ -6,6 +6,8 @@ import { expect, test as base, type Page } from "@playwright/test";
 export const mainDataDir = () => process.env.E2E_DATA_DIR!;
 /** The base URL of the server whose clock starts at 2025-08-01T12:00:00Z. */
 export const pastUrl = () => process.env.E2E_PAST_URL!;
+/** The base URL of the server whose clock starts inside the Sail-Out registration window (2025-08-15T10:00:00Z). */
+export const sailOutUrl = () => process.env.E2E_SAILOUT_URL!;
 
 /** Parsed .eml files in the outbox whose raw text contains `needle` (e.g. a recipient address). */
 export function outboxMessages(needle: string): { file: string; raw: string }[] {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { messages, type Locale, type MessageKey } from "../../app/i18n";
 import { demoEvents } from "../../server/db/seed/events.server";
-import { expect, hydrated, pastUrl, test, uniqueEmail, waitForEmail } from "./fixtures";
+import { expect, hydrated, pastUrl, sailOutUrl, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 const t = (locale: Locale, key: MessageKey, params: Record<string, string | number> = {}) =>
   messages[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -357,6 +357,19 @@ test.describe("/sail-out", () => {
     const button = page.getByRole("button", { name: "Registration opens Aug 12 09:00" });
     await expect(button).toBeDisabled();
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("once registration is open, the registration dialog opens by itself after loading", async ({ page }) => {
+    await page.goto(`${sailOutUrl()}/sail-out?lang=en`);
+    await hydrated(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Full name")).toBeVisible();
+    // Closing it leaves the Register control (a link to the form page before hydration) to open it again.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole("link", { name: "Register", exact: true }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
   });
 
   test("a forced registration before the opening is refused: 'Registration not open yet'", async ({ request }) => {

@@ -54,6 +54,17 @@ const STATES: { slug: string; name: Record<Locale, string>; check: (page: Page, 
     },
   },
   {
+    slug: "open-schip-scheveningen",
+    name: { en: "Open Boat Days Scheveningen", nl: "Open Schip Scheveningen" },
+    check: async (page, locale) => {
+      // Walk-in: the free-entry text, and no form to fill in.
+      await expect(actionArea(page)).toContainText(locale === "en" ? "Free walk-in" : "Gratis vrije inloop");
+      await expect(actionArea(page)).toContainText(locale === "en" ? "visit the boat Thursday to Saturday" : "bezoek de boot van donderdag tot en met zaterdag");
+      await expect(actionArea(page).getByRole("link")).toHaveCount(0);
+      await expect(actionArea(page).getByRole("button")).toHaveCount(0);
+    },
+  },
+  {
     slug: "ocean-racing-academy",
     name: { en: "Ocean Racing Academy", nl: "Ocean Racing Academy" },
     check: async (page, locale) => {

@@ -220,6 +220,7 @@ export function demoEvents(now: Date): NewEvent[] {
   const recordStart = weekdayFrom(95, TUESDAY);
   const vwdtpDay = weekdayFrom(120, SATURDAY);
   const cascaisDeparture = weekdayFrom(240, SUNDAY);
+  const openBoatThursday = weekdayFrom(75, THURSDAY);
   const lasPalmasDeparture = cascaisDeparture + 12;
 
   return [
@@ -320,6 +321,26 @@ export function demoEvents(now: Date): NewEvent[] {
       imageUrl: image("harbour"),
       kind: "event",
       status: "completed",
+      bookingMode: "walk_in",
+    }),
+    demoEvent({
+      slug: "open-schip-scheveningen",
+      name: "Open Schip Scheveningen",
+      nameEn: "Open Boat Days Scheveningen",
+      description:
+        "Drie dagen ligt onze oceaanracer open voor publiek in de haven van Scheveningen. Van donderdag tot en met zaterdag leidt de bemanning je rond aan dek en vertelt over de race rond de wereld. Inschrijven is niet nodig.",
+      descriptionEn:
+        "For three days our ocean racer is open to the public in Scheveningen harbour. From Thursday to Saturday the crew shows you around on deck and tells the story of the round-the-world race. No registration needed.",
+      startDate: at(openBoatThursday, "11:00"),
+      endDate: at(openBoatThursday + 2, "17:00"),
+      location: SCHEVENINGEN,
+      priceCents: 0,
+      depositPercent: 0,
+      included: ["Gratis vrije inloop", "Rondleiding aan dek door de bemanning", "Koffie en verhalen aan de kade"],
+      includedEn: ["Free walk-in", "A tour of the deck by the crew", "Coffee and stories on the quay"],
+      maxParticipants: null,
+      imageUrl: image("harbour"),
+      kind: "event",
       bookingMode: "walk_in",
     }),
 

@@ -8,6 +8,7 @@ import { seedDemoContentIfEmpty } from "./db/seed/index.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { startEmailRetryWorker } from "./mail/worker.server";
+import { startRetentionSweep } from "./privacy/retention.server";
 import { secrets } from "./secrets.server";
 
 let started: Promise<DatabaseHandle> | undefined;
@@ -41,6 +42,8 @@ export function startServices(): Promise<DatabaseHandle> {
     if (config.NODE_ENV !== "test") startPracticalInfoScheduler();
     // Unpaid holds end after 30 minutes; the sweep marks them (capacity already ignores them).
     if (config.NODE_ENV !== "test") startHoldExpirySweep();
+    // Erases what the privacy policy says we no longer keep (safety data, old interest, mail log).
+    if (config.NODE_ENV !== "test") startRetentionSweep();
     return handle;
   })();
   return started;

@@ -147,10 +147,11 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
 export type ManifestRow = {
   reference: string;
   customerName: string;
-  birthDate: string;
+  /** Null once erased by the retention sweep (12 months after the event). */
+  birthDate: string | null;
   phoneNumber: string | null;
-  nextOfKinName: string;
-  nextOfKinPhone: string;
+  nextOfKinName: string | null;
+  nextOfKinPhone: string | null;
 };
 
 /** Who sails: the event's confirmed participants by name, with their emergency contacts. */

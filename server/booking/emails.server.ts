@@ -136,7 +136,7 @@ export async function notifyTeamOfBooking(registrationId: string, kind: "confirm
           name: r.customerName,
           email: r.customerEmail,
           phone: r.phoneNumber,
-          birthDate: formatDate(`${r.birthDate}T12:00:00Z`, TEAM_LOCALE),
+          birthDate: r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, TEAM_LOCALE) : "–",
           address: `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`,
           emergencyContact: `${r.nextOfKinName} (${r.nextOfKinPhone})`,
           comments: r.comments,

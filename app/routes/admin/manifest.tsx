@@ -92,10 +92,10 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <tr key={p.reference}>
                   <td className="tabular-nums text-slate-500">{index + 1}</td>
                   <td className="font-semibold text-navy-900">{p.customerName}</td>
-                  <td className="whitespace-nowrap tabular-nums">{formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE)}</td>
+                  <td className="whitespace-nowrap tabular-nums">{p.birthDate ? formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE) : "–"}</td>
                   <td className="whitespace-nowrap">{p.phoneNumber ?? "–"}</td>
-                  <td>{p.nextOfKinName}</td>
-                  <td className="whitespace-nowrap">{p.nextOfKinPhone}</td>
+                  <td>{p.nextOfKinName ?? "–"}</td>
+                  <td className="whitespace-nowrap">{p.nextOfKinPhone ?? "–"}</td>
                   <td className="font-mono text-xs">{p.reference}</td>
                 </tr>
               ))}

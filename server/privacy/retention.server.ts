@@ -1,0 +1,75 @@
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { now } from "../clock.server";
+import { db, type DbOrTx } from "../db/client.server";
+import { emails, eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
+import { log } from "../log.server";
+
+/** The retention periods the privacy policy (app/content/privacy.ts) promises. */
+export const RETENTION = {
+  /** Date of birth and emergency contact: 12 months after the event. */
+  safetyDataMonthsAfterEvent: 12,
+  /** Interest sign-ups: 24 months. */
+  interestMonths: 24,
+  /** The log of e-mails sent: 12 months. */
+  emailLogMonths: 12,
+} as const;
+
+function monthsBefore(instant: Date, months: number): Date {
+  const shifted = new Date(instant);
+  shifted.setUTCMonth(shifted.getUTCMonth() - months);
+  return shifted;
+}
+
+export type RetentionResult = { erasedRegistrations: number; deletedInterest: number; deletedEmails: number; deletedSubscribers: number };
+
+/**
+ * Erases and deletes what the privacy policy says we no longer keep. Registrations and payments
+ * themselves stay (7 years of bookkeeping); only their safety data is erased.
+ */
+export async function applyRetention(database: DbOrTx, at: Date): Promise<RetentionResult> {
+  const endedEvents = database
+    .select({ id: events.id })
+    .from(events)
+    .where(lt(events.endDate, monthsBefore(at, RETENTION.safetyDataMonthsAfterEvent)));
+  const erased = await database
+    .update(registrations)
+    .set({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at })
+    .where(and(isNull(registrations.personalDataErasedAt), inArray(registrations.eventId, endedEvents)))
+    .returning({ id: registrations.id });
+  const interest = await database
+    .delete(eventInterest)
+    .where(lt(eventInterest.createdAt, monthsBefore(at, RETENTION.interestMonths)))
+    .returning({ id: eventInterest.id });
+  const mail = await database
+    .delete(emails)
+    .where(lt(emails.createdAt, monthsBefore(at, RETENTION.emailLogMonths)))
+    .returning({ id: emails.id });
+  // "Until you unsubscribe": an unsubscribed address is not kept.
+  const subscribers = await database
+    .delete(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, "unsubscribed"))
+    .returning({ id: newsletterSubscribers.id });
+  return {
+    erasedRegistrations: erased.length,
+    deletedInterest: interest.length,
+    deletedEmails: mail.length,
+    deletedSubscribers: subscribers.length,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Runs the retention rules at start and then daily (not in tests, which call applyRetention). */
+export function startRetentionSweep(): void {
+  const run = async () => {
+    try {
+      const result = await applyRetention(db(), now());
+      const total = Object.values(result).reduce((a, b) => a + b, 0);
+      if (total > 0) log.info("Retention: personal data erased or deleted as the privacy policy says", result);
+    } catch (error) {
+      log.error("Retention sweep failed", error);
+    }
+  };
+  void run();
+  setInterval(run, DAY_MS).unref();
+}

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { emails, eventInterest, newsletterSubscribers, registrations } from "@server/db/schema.server";
+import { makeReference } from "@server/booking/reference.server";
+import { applyRetention } from "@server/privacy/retention.server";
+import { useTestDatabase } from "../support/db";
+import { insertEvent } from "./booking-fixtures";
+
+const now = new Date("2027-06-01T12:00:00Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+describe("retention (what the privacy policy promises)", () => {
+  const test = useTestDatabase();
+
+  async function registrationFor(eventId: string, name: string) {
+    const [row] = await test
+      .db()
+      .insert(registrations)
+      .values({
+        reference: makeReference(),
+        eventId,
+        customerName: name,
+        customerEmail: `${name.toLowerCase()}@example.com`,
+        birthDate: "1985-04-12",
+        street: "Havenstraat 1",
+        city: "Den Haag",
+        postalCode: "2583 AB",
+        country: "Nederland",
+        nextOfKinName: "Familie",
+        nextOfKinPhone: "+31 6 12345678",
+        status: "confirmed",
+        priceCents: 29_500,
+        amountDueCents: 14_750,
+        termsAcceptedAt: daysAgo(500),
+        waiverVersion: "2025-01",
+      })
+      .returning();
+    return row;
+  }
+
+  it("erases date of birth and emergency contact 12 months after the event, and keeps the booking", async () => {
+    const old = await insertEvent(daysAgo(430), {}); // starts 400 days ago: ended over a year ago
+    const recent = await insertEvent(daysAgo(300), {}); // ended about 9 months ago
+    const erasable = await registrationFor(old.id, "Oud");
+    const kept = await registrationFor(recent.id, "Recent");
+
+    const result = await applyRetention(test.db(), now);
+    expect(result.erasedRegistrations).toBe(1);
+
+    const [afterOld] = await test.db().select().from(registrations).where(eq(registrations.id, erasable.id));
+    expect(afterOld).toMatchObject({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, customerName: "Oud", status: "confirmed" });
+    expect(afterOld.personalDataErasedAt?.toISOString()).toBe(now.toISOString());
+    const [afterRecent] = await test.db().select().from(registrations).where(eq(registrations.id, kept.id));
+    expect(afterRecent).toMatchObject({ birthDate: "1985-04-12", nextOfKinName: "Familie", personalDataErasedAt: null });
+
+    // Running again changes nothing.
+    expect((await applyRetention(test.db(), now)).erasedRegistrations).toBe(0);
+  });
+
+  it("deletes interest after 24 months, the mail log after 12 months, and unsubscribed addresses", async () => {
+    const event = await insertEvent(daysAgo(10));
+    await test.db().insert(eventInterest).values([
+      { eventId: event.id, name: "Old", email: "old@example.com", createdAt: daysAgo(740) },
+      { eventId: event.id, name: "New", email: "new@example.com", createdAt: daysAgo(700) },
+    ]);
+    const mail = { to: "x@example.com", subject: "s", template: "t", locale: "nl", html: "<p>x</p>", text: "x" };
+    await test.db().insert(emails).values([
+      { ...mail, createdAt: daysAgo(370) },
+      { ...mail, createdAt: daysAgo(300) },
+    ]);
+    await test.db().insert(newsletterSubscribers).values([
+      { email: "gone@example.com", name: "Gone", token: "t-gone", status: "unsubscribed" },
+      { email: "stays@example.com", name: "Stays", token: "t-stays", status: "confirmed" },
+    ]);
+
+    const result = await applyRetention(test.db(), now);
+    expect(result).toMatchObject({ deletedInterest: 1, deletedEmails: 1, deletedSubscribers: 1 });
+    expect((await test.db().select().from(eventInterest)).map((r) => r.name)).toEqual(["New"]);
+    expect(await test.db().$count(emails)).toBe(1);
+    expect((await test.db().select().from(newsletterSubscribers)).map((r) => r.email)).toEqual(["stays@example.com"]);
+  });
+});

@@ -1,12 +1,13 @@
+import { storeFormFiles } from "../storage/form-uploads.server";
 import { and, eq, ne } from "drizzle-orm";
 import type { EventFormValues } from "~/components/admin/event-schema";
 import type { MessageKey } from "~/i18n";
 import { isUniqueViolation } from "../articles/errors.server";
 import type { DbOrTx } from "../db/client.server";
-import { events, privatePages, type Event, type Upload } from "../db/schema.server";
+import { events, privatePages, type Event } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
-import { discardUploads, releaseUploadIfUnused, saveDocument, saveImage, uploadByPublicPath } from "../storage/uploads.server";
+import { discardUploads, releaseUploadIfUnused, uploadByPublicPath } from "../storage/uploads.server";
 import { fromLocalInput } from "./local-time.server";
 import { eventById } from "./queries.server";
 
@@ -62,28 +63,10 @@ export async function saveEvent(
     }
   }
 
-  const stored: Upload[] = [];
-  let imageUrl: string | null | undefined;
-  let document: { url: string; name: string } | null | undefined;
-  if (values.image) {
-    const saved = await saveImage(db, values.image, options.uploadedBy);
-    if (!saved.ok) return { ok: false, field: "image", error: saved.error };
-    stored.push(saved.value.upload);
-    imageUrl = saved.value.url;
-  } else if (values.removeImage) {
-    imageUrl = null;
-  }
-  if (values.document) {
-    const saved = await saveDocument(db, values.document, options.uploadedBy);
-    if (!saved.ok) {
-      await discardUploads(db, stored);
-      return { ok: false, field: "document", error: saved.error };
-    }
-    stored.push(saved.value.upload);
-    document = { url: saved.value.url, name: saved.value.name };
-  } else if (values.removeDocument) {
-    document = null;
-  }
+  const files = await storeFormFiles(db, values, options.uploadedBy);
+  if (!files.ok) return files;
+  const { stored, document } = files;
+  const imageUrl = files.image === undefined ? undefined : (files.image?.url ?? null);
   const documentUrl = document === undefined ? (existing?.documentUrl ?? null) : (document?.url ?? null);
 
   const row = {

@@ -1,3 +1,4 @@
+import { storeFormFiles } from "../storage/form-uploads.server";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { ArticleFormValues } from "~/components/admin/article-schema";
 import type { MessageKey } from "~/i18n";
@@ -6,7 +7,7 @@ import { fromLocalInput } from "../admin-events/local-time.server";
 import type { DbOrTx } from "../db/client.server";
 import { blogPosts, type BlogPost, type Upload } from "../db/schema.server";
 import { log } from "../log.server";
-import { discardUploads, releaseUploadIfUnused, saveDocument, saveImage, uploadByPublicPath } from "../storage/uploads.server";
+import { discardUploads, releaseUploadIfUnused, uploadByPublicPath } from "../storage/uploads.server";
 import { isUniqueViolation } from "./errors.server";
 
 /** Every article, published or not, newest first (the admin list). */
@@ -61,28 +62,9 @@ export async function saveArticle(
   if (!date) return { ok: false, field: "date", error: "admin.articles.validation.date" };
   if (await slugTaken(db, values.slug, existing?.id)) return { ok: false, field: "slug", error: "admin.articles.validation.slugTaken" };
 
-  const stored: Upload[] = [];
-  let image: { url: string; uploadId: string } | null | undefined;
-  let document: { url: string; name: string } | null | undefined;
-  if (values.image) {
-    const saved = await saveImage(db, values.image, options.uploadedBy);
-    if (!saved.ok) return { ok: false, field: "image", error: saved.error };
-    stored.push(saved.value.upload);
-    image = { url: saved.value.url, uploadId: saved.value.upload.id };
-  } else if (values.removeImage) {
-    image = null;
-  }
-  if (values.document) {
-    const saved = await saveDocument(db, values.document, options.uploadedBy);
-    if (!saved.ok) {
-      await discardUploads(db, stored);
-      return { ok: false, field: "document", error: saved.error };
-    }
-    stored.push(saved.value.upload);
-    document = { url: saved.value.url, name: saved.value.name };
-  } else if (values.removeDocument) {
-    document = null;
-  }
+  const files = await storeFormFiles(db, values, options.uploadedBy);
+  if (!files.ok) return files;
+  const { stored, image, document } = files;
 
   const documentUrl = document === undefined ? (existing?.documentUrl ?? null) : (document?.url ?? null);
   const row = {

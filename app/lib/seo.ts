@@ -1,10 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import type { Locale } from "~/i18n";
+import { translate, type Locale, type MessageKey } from "~/i18n";
 
 export type RootData = { locale: Locale; teamEmail: string; publicUrl: string };
 
-/** Title, description, canonical link and Open Graph tags for one page. */
-export function seo(options: {
+export type SeoOptions = {
   title: string;
   description: string;
   path: string;
@@ -13,7 +12,10 @@ export function seo(options: {
   image?: string;
   type?: "website" | "article";
   noIndex?: boolean;
-}): MetaDescriptor[] {
+};
+
+/** Title, description, canonical link and Open Graph tags for one page. */
+export function seo(options: SeoOptions): MetaDescriptor[] {
   const url = `${options.publicUrl}${options.path}`;
   const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [
@@ -31,4 +33,13 @@ export function seo(options: {
   ];
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
+}
+
+/** `seo()` for a page whose title and description are messages, in the page's language. */
+export function pageMeta(options: Omit<SeoOptions, "title" | "description"> & { title: MessageKey; description: MessageKey }): MetaDescriptor[] {
+  return seo({
+    ...options,
+    title: translate(options.locale, options.title),
+    description: translate(options.locale, options.description),
+  });
 }

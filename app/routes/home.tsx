@@ -5,9 +5,9 @@ import { EventCard } from "~/components/event-card";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { DemoPicture } from "~/components/picture";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n, type MessageKey } from "~/i18n";
+import { useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, type RootData } from "~/lib/seo";
 import { now } from "@server/clock.server";
 import { publishedArticles, toArticleViews } from "@server/content/articles.server";
 import { db } from "@server/db/client.server";
@@ -34,9 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "home.meta.title"),
-    description: translate(locale, "site.description"),
+  return pageMeta({
+    title: "home.meta.title",
+    description: "site.description",
     path: "/",
     publicUrl,
     locale,

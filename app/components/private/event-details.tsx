@@ -1,5 +1,7 @@
 import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { useI18n } from "~/i18n";
+import type { EventView } from "~/lib/events";
 import { cn } from "~/lib/utils";
 
 export type Fact = { icon: LucideIcon; label: string; value: ReactNode; testId?: string; /** Spans both columns of a two-column list. */ wide?: boolean };
@@ -48,4 +50,28 @@ export function IncludedList({ title, items, headingLevel = 3 }: { title: string
 export function EventImage({ src, className }: { src: string | null; className?: string }) {
   if (!src) return null;
   return <img src={src} alt="" width={1280} height={720} loading="lazy" decoding="async" className={cn("aspect-[16/9] w-full object-cover", className)} />;
+}
+
+/**
+ * The private pages' event card: picture, name, description and what is included on the left;
+ * the page's facts and its call to action (children) in the aside.
+ */
+export function PrivateEventCard({ event, facts, testId, children }: { event: EventView; facts: Fact[]; testId: string; children?: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid={testId}>
+      <div>
+        <EventImage src={event.imageUrl} />
+        <div className="space-y-6 p-6 sm:p-8">
+          <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+          <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
+          <IncludedList title={t("private.included")} items={event.included} />
+        </div>
+      </div>
+      <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
+        <FactList facts={facts} />
+        {children}
+      </aside>
+    </article>
+  );
 }

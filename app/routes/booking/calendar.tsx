@@ -8,7 +8,7 @@ import { translate, useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventJsonLd } from "~/lib/event-jsonld";
 import type { DisplayStatus, EventView } from "~/lib/events";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, seo, type RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
@@ -86,9 +86,9 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
       image: selected.imageUrl ?? undefined,
     });
   }
-  return seo({
-    title: translate(locale, "events.calendar.metaTitle"),
-    description: translate(locale, "events.calendar.metaDescription"),
+  return pageMeta({
+    title: "events.calendar.metaTitle",
+    description: "events.calendar.metaDescription",
     path: "/calendar",
     publicUrl,
     locale,

@@ -2,15 +2,15 @@ import { ArrowRight, Flag, Gauge, HeartHandshake, Mail, Medal, Ruler, ShieldChec
 import { Link } from "react-router";
 import { DemoPicture } from "~/components/picture";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n, type MessageKey } from "~/i18n";
-import { seo } from "~/lib/seo";
+import { useI18n, type MessageKey } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "content.about.meta.title"),
-    description: translate(locale, "content.about.meta.description"),
+  return pageMeta({
+    title: "content.about.meta.title",
+    description: "content.about.meta.description",
     path: "/about",
     publicUrl,
     locale,

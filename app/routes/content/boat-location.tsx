@@ -1,17 +1,17 @@
 import { Anchor, ArrowRight, ExternalLink, Radio } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n } from "~/i18n";
-import { seo } from "~/lib/seo";
+import { useI18n } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/boat-location";
 import { BOAT_MMSI, vesselMapUrl } from "./boat-map";
 import { PageHeader } from "./page-header";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "content.boat.meta.title"),
-    description: translate(locale, "content.boat.meta.description"),
+  return pageMeta({
+    title: "content.boat.meta.title",
+    description: "content.boat.meta.description",
     path: "/waar-is-de-boot",
     publicUrl,
     locale,

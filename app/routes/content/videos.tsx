@@ -2,8 +2,8 @@ import { ArrowUpRight } from "lucide-react";
 import { Link } from "react-router";
 import { YoutubeIcon } from "~/components/social-icons";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n } from "~/i18n";
-import { seo } from "~/lib/seo";
+import { useI18n } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/videos";
 import { PageHeader } from "./page-header";
 import { InlineVideo, VideoDialogCard } from "./video-player";
@@ -11,9 +11,9 @@ import { FEATURED_VIDEO, MORE_VIDEOS, VIDEO_CHANNEL_URL } from "./videos-data";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "content.videos.meta.title"),
-    description: translate(locale, "content.videos.meta.description"),
+  return pageMeta({
+    title: "content.videos.meta.title",
+    description: "content.videos.meta.description",
     path: "/videos",
     publicUrl,
     locale,

@@ -2,10 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { ArticleCard } from "~/components/article-card";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import type { ArticleView } from "~/lib/articles";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { publishedArticles, toArticleViews } from "@server/content/articles.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/news";
@@ -18,9 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "news.meta.title"),
-    description: translate(locale, "news.meta.description"),
+  return pageMeta({
+    title: "news.meta.title",
+    description: "news.meta.description",
     path: "/news",
     publicUrl,
     locale,

@@ -2,15 +2,15 @@ import { CalendarDays, CreditCard, Euro, FileText, MapPin, RotateCcw, Users } fr
 import { data } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
-import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { PrivateEventCard } from "~/components/private/event-details";
 import { timeOf } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { formatDateRange, formatPrice, type EventView } from "~/lib/events";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { PRIVATE_PAGES } from "@server/access/pages.server";
 import { env } from "@server/env.server";
 import { log } from "@server/log.server";
@@ -59,9 +59,9 @@ export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(LOCALE, "private.arcRegistration.title"),
-    description: translate(LOCALE, "private.arcRegistration.meta.description"),
+  return pageMeta({
+    title: "private.arcRegistration.title",
+    description: "private.arcRegistration.meta.description",
     path: `/${PAGE}`,
     publicUrl,
     locale: LOCALE,
@@ -83,67 +83,74 @@ function ArcRegistrationCard({
 }) {
   const { t, locale } = useI18n();
   return (
-    <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="private-event">
-      <div>
-        <EventImage src={event.imageUrl} />
-        <div className="space-y-6 p-6 sm:p-8">
-          <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
-          <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-          <IncludedList title={t("private.included")} items={event.included} />
-        </div>
-      </div>
-      <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
-        <FactList
-          facts={[
-            {
-              icon: CalendarDays,
-              label: t("private.date"),
-              value: (
-                <>
-                  <span data-testid="date-range">{formatDateRange(event.startDate, event.endDate, locale)}</span>
-                  <span className="block text-sm font-normal text-muted-foreground">{t("private.startTime", { time: timeOf(event.startDate, locale) })}</span>
-                </>
-              ),
-            },
-            { icon: MapPin, label: t("private.location"), value: event.location },
-            {
-              icon: Euro,
-              label: t("private.price"),
-              value: (
-                <>
-                  <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
-                  <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
-                </>
-              ),
-            },
-            ...(event.maxParticipants !== null
-              ? [{ icon: Users, label: t("private.participants"), value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }) }]
-              : []),
-          ]}
+    <PrivateEventCard
+      event={event}
+      testId="private-event"
+      facts={[
+        {
+          icon: CalendarDays,
+          label: t("private.date"),
+          value: (
+            <>
+              <span data-testid="date-range">{formatDateRange(event.startDate, event.endDate, locale)}</span>
+              <span className="block text-sm font-normal text-muted-foreground">
+                {t("private.startTime", { time: timeOf(event.startDate, locale) })}
+              </span>
+            </>
+          ),
+        },
+        { icon: MapPin, label: t("private.location"), value: event.location },
+        {
+          icon: Euro,
+          label: t("private.price"),
+          value: (
+            <>
+              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
+              <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
+            </>
+          ),
+        },
+        ...(event.maxParticipants !== null
+          ? [
+              {
+                icon: Users,
+                label: t("private.participants"),
+                value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }),
+              },
+            ]
+          : []),
+      ]}
+    >
+      <div className="space-y-3">
+        <RegisterButton
+          event={event}
+          now={at}
+          label={t("private.arcRegistration.register")}
+          admitWaitlist={admitWaitlist}
+          className="w-full"
         />
-        <div className="space-y-3">
-          <RegisterButton event={event} now={at} label={t("private.arcRegistration.register")} admitWaitlist={admitWaitlist} className="w-full" />
-          {event.documentUrl && (
-            <Button asChild variant="outline" className="w-full bg-white">
-              <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
-                <FileText aria-hidden />
-                {event.documentName || t("private.arcRegistration.brochure")}
-              </a>
-            </Button>
-          )}
-        </div>
-        <ul className="mt-auto space-y-2 border-t pt-5 text-sm text-slate-700">
-          <li className="flex gap-2">
-            <CreditCard className="mt-0.5 size-4 shrink-0 text-ocean-600" aria-hidden />
-            {t("private.arcRegistration.securePayment", { provider: t(provider === "stripe" ? "private.provider.stripe" : "private.provider.test") })}
-          </li>
-          <li className="flex gap-2">
-            <RotateCcw className="mt-0.5 size-4 shrink-0 text-ocean-600" aria-hidden />
-            {t("private.arcRegistration.refund")}
-          </li>
-        </ul>
-      </aside>
-    </article>
+        {event.documentUrl && (
+          <Button asChild variant="outline" className="w-full bg-white">
+            <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
+              <FileText aria-hidden />
+              {event.documentName || t("private.arcRegistration.brochure")}
+            </a>
+          </Button>
+        )}
+      </div>
+      <ul className="mt-auto space-y-2 border-t pt-5 text-sm text-slate-700">
+        <li className="flex gap-2">
+          <CreditCard className="mt-0.5 size-4 shrink-0 text-ocean-600" aria-hidden />
+          {t("private.arcRegistration.securePayment", {
+            provider: t(provider === "stripe" ? "private.provider.stripe" : "private.provider.test"),
+          })}
+        </li>
+        <li className="flex gap-2">
+          <RotateCcw className="mt-0.5 size-4 shrink-0 text-ocean-600" aria-hidden />
+          {t("private.arcRegistration.refund")}
+        </li>
+      </ul>
+    </PrivateEventCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { CalendarDays, Euro, Mail, MapPin, Users } from "lucide-react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
-import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { PrivateEventCard } from "~/components/private/event-details";
 import { EventPrice } from "~/components/private/event-price";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
@@ -10,12 +10,12 @@ import { RegisterButton } from "~/components/private/register-button";
 import { withNodes } from "~/components/private/with-nodes";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
 import { eventAction } from "~/lib/event-actions";
 import { eventJsonLd } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, type RootData } from "~/lib/seo";
 import { eventBySlug } from "@server/access/page-events.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -55,9 +55,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(LOCALE, "private.arc.meta.title"),
-    description: translate(LOCALE, "private.arc.meta.description"),
+  return pageMeta({
+    title: "private.arc.meta.title",
+    description: "private.arc.meta.description",
     path: "/arc",
     publicUrl,
     locale: LOCALE,
@@ -82,46 +82,47 @@ function ArcEvent({ event, at, offerPriceCents }: { event: EventView; at: string
   return (
     <>
       <ArcJsonLd event={event} offerPriceCents={offerPriceCents} />
-      <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="arc-event">
-        <div>
-          <EventImage src={event.imageUrl} />
-          <div className="space-y-6 p-6 sm:p-8">
-            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
-            <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-            <IncludedList title={t("private.included")} items={event.included} />
-          </div>
-        </div>
-        <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
-          <FactList
-            facts={[
-              { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
-              { icon: MapPin, label: t("private.location"), value: event.location },
-              { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
-              ...(event.maxParticipants !== null
-                ? [{ icon: Users, label: t("private.participants"), value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }) }]
-                : []),
-            ]}
-          />
-          {bookable ? (
-            <RegisterButton event={event} now={at} label={t("private.arc.register")} className="w-full" />
-          ) : (
-            <section aria-labelledby="arc-closed" className="rounded-lg border border-signal-500/40 bg-signal-500/5 p-5" data-testid="arc-closed">
-              <h3 id="arc-closed" className="text-2xl font-bold uppercase text-navy-900">
-                {t("private.arc.closed.title")}
-              </h3>
-              <p className="mt-1 text-slate-700">{t("private.arc.closed.text")}</p>
-              <Button asChild variant="accent" className="mt-4">
-                <a href={`mailto:${root?.teamEmail ?? ""}?subject=${encodeURIComponent(event.name)}`}>
-                  <Mail aria-hidden />
-                  {t("private.arc.mailTeam")}
-                </a>
-              </Button>
-              {/* The spec: the registration dialog is on the page, mounted but not opened. */}
-              <RegistrationDialog event={event} open={false} onOpenChange={() => undefined} now={at} />
-            </section>
-          )}
-        </aside>
-      </article>
+      <PrivateEventCard
+        event={event}
+        testId="arc-event"
+        facts={[
+          { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
+          { icon: MapPin, label: t("private.location"), value: event.location },
+          { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
+          ...(event.maxParticipants !== null
+            ? [
+                {
+                  icon: Users,
+                  label: t("private.participants"),
+                  value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }),
+                },
+              ]
+            : []),
+        ]}
+      >
+        {bookable ? (
+          <RegisterButton event={event} now={at} label={t("private.arc.register")} className="w-full" />
+        ) : (
+          <section
+            aria-labelledby="arc-closed"
+            className="rounded-lg border border-signal-500/40 bg-signal-500/5 p-5"
+            data-testid="arc-closed"
+          >
+            <h3 id="arc-closed" className="text-2xl font-bold uppercase text-navy-900">
+              {t("private.arc.closed.title")}
+            </h3>
+            <p className="mt-1 text-slate-700">{t("private.arc.closed.text")}</p>
+            <Button asChild variant="accent" className="mt-4">
+              <a href={`mailto:${root?.teamEmail ?? ""}?subject=${encodeURIComponent(event.name)}`}>
+                <Mail aria-hidden />
+                {t("private.arc.mailTeam")}
+              </a>
+            </Button>
+            {/* The spec: the registration dialog is on the page, mounted but not opened. */}
+            <RegistrationDialog event={event} open={false} onOpenChange={() => undefined} now={at} />
+          </section>
+        )}
+      </PrivateEventCard>
     </>
   );
 }
@@ -152,7 +153,11 @@ export default function ArcPage({ loaderData }: Route.ComponentProps) {
           <PrivateHero
             kicker={t("private.arc.kicker")}
             title={page.state === "loaded" ? page.event.name : t("private.arc.title")}
-            subtitle={page.state === "loaded" ? `${formatDateRange(page.event.startDate, page.event.endDate, LOCALE)} · ${page.event.location}` : undefined}
+            subtitle={
+              page.state === "loaded"
+                ? `${formatDateRange(page.event.startDate, page.event.endDate, LOCALE)} · ${page.event.location}`
+                : undefined
+            }
             picture="atlantic"
           />
           <PrivateBody>

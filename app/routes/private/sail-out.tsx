@@ -2,18 +2,18 @@ import { CalendarDays, Clock, Euro, MapPin, Users } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
-import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { PrivateEventCard } from "~/components/private/event-details";
 import { EventPrice } from "~/components/private/event-price";
 import { timeRange } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { amountDue } from "~/lib/booking";
 import { eventJsonLd } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, type RootData } from "~/lib/seo";
 import { eventBySlug } from "@server/access/page-events.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -50,9 +50,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(locale, "private.sailOut.meta.title"),
-    description: translate(locale, "private.sailOut.meta.description"),
+  return pageMeta({
+    title: "private.sailOut.meta.title",
+    description: "private.sailOut.meta.description",
     path: "/sail-out",
     publicUrl,
     locale,
@@ -69,29 +69,22 @@ function SailOutEvent({ event, at, offerPriceCents }: { event: EventView; at: st
       <JsonLdScript
         data={eventJsonLd(event, { url: `${publicUrl}/sail-out`, organizerName: t("site.name"), organizerUrl: publicUrl, offerPriceCents })}
       />
-      <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="sail-out-event">
-        <div>
-          <EventImage src={event.imageUrl} />
-          <div className="space-y-6 p-6 sm:p-8">
-            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
-            <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-            <IncludedList title={t("private.included")} items={event.included} />
-          </div>
-        </div>
-        <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
-          <FactList
-            facts={[
-              { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
-              { icon: Clock, label: t("private.time"), value: timeRange(event.startDate, event.endDate, locale) },
-              { icon: MapPin, label: t("private.location"), value: event.location },
-              { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
-              ...(event.placesLeft !== null && event.status === "upcoming" ? [{ icon: Users, label: t("private.participants"), value: t("events.placesLeft", { count: event.placesLeft }) }] : []),
-            ]}
-          />
-          {/* Opens the registration dialog by itself once loaded, if registration is open. */}
-          <RegisterButton event={event} now={at} label={t("events.action.register")} autoOpen className="w-full" />
-        </aside>
-      </article>
+      <PrivateEventCard
+        event={event}
+        testId="sail-out-event"
+        facts={[
+          { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
+          { icon: Clock, label: t("private.time"), value: timeRange(event.startDate, event.endDate, locale) },
+          { icon: MapPin, label: t("private.location"), value: event.location },
+          { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
+          ...(event.placesLeft !== null && event.status === "upcoming"
+            ? [{ icon: Users, label: t("private.participants"), value: t("events.placesLeft", { count: event.placesLeft }) }]
+            : []),
+        ]}
+      >
+        {/* Opens the registration dialog by itself once loaded, if registration is open. */}
+        <RegisterButton event={event} now={at} label={t("events.action.register")} autoOpen className="w-full" />
+      </PrivateEventCard>
     </>
   );
 }

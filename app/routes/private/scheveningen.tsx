@@ -2,16 +2,16 @@ import { CalendarDays, Clock, Euro, FileText, Mail, MapPin, Users } from "lucide
 import { data, useRouteLoaderData } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
-import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { PrivateEventCard } from "~/components/private/event-details";
 import { dayMonthYear, timeOf } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
 import { formatPrice, type EventView } from "~/lib/events";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, type RootData } from "~/lib/seo";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/scheveningen";
 import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
@@ -49,9 +49,9 @@ export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(LOCALE, "private.scheveningen.title"),
-    description: translate(LOCALE, "private.scheveningen.meta.description"),
+  return pageMeta({
+    title: "private.scheveningen.title",
+    description: "private.scheveningen.meta.description",
     path: `/${PAGE}`,
     publicUrl,
     locale: LOCALE,
@@ -66,7 +66,11 @@ function RegistrationClosed({ event }: { event: EventView }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const subject = encodeURIComponent(`${t("private.scheveningen.waitlist")} ${event.name}`);
   return (
-    <section aria-labelledby="closed-title" className="rounded-lg border border-signal-500/40 bg-signal-500/5 p-5" data-testid="registration-closed">
+    <section
+      aria-labelledby="closed-title"
+      className="rounded-lg border border-signal-500/40 bg-signal-500/5 p-5"
+      data-testid="registration-closed"
+    >
       <h3 id="closed-title" className="text-2xl font-bold uppercase text-navy-900">
         {t("private.scheveningen.closed.title")}
       </h3>
@@ -87,55 +91,52 @@ function ScheveningenEvent({ event, at }: { event: EventView; at: string }) {
   const action = eventAction(event, new Date(at));
   const closed = action.kind === "waitlist" || action.kind === "fully_booked";
   return (
-    <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="private-event">
-      <div>
-        <EventImage src={event.imageUrl} />
-        <div className="space-y-6 p-6 sm:p-8">
-          <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
-          <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-          <IncludedList title={t("private.included")} items={event.included} />
-        </div>
-      </div>
-      <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
-        <FactList
-          facts={[
-            {
-              icon: CalendarDays,
-              label: t("private.date"),
-              value: `${dayMonthYear(event.startDate, locale)} - ${dayMonthYear(event.endDate, locale)}`,
-            },
-            { icon: Clock, label: t("private.time"), value: t("private.startTime", { time: timeOf(event.startDate, locale) }) },
-            { icon: MapPin, label: t("private.location"), value: event.location },
-            {
-              icon: Euro,
-              label: t("private.price"),
-              value: (
-                <>
-                  <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
-                  <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
-                </>
-              ),
-            },
-            ...(event.maxParticipants !== null
-              ? [{ icon: Users, label: t("private.participants"), value: t("private.scheveningen.maxParticipants", { count: event.maxParticipants }) }]
-              : []),
-          ]}
-        />
-        {closed ? (
-          <RegistrationClosed event={event} />
-        ) : (
-          <RegisterButton event={event} now={at} label={t("private.scheveningen.register")} className="w-full" />
-        )}
-        {event.documentUrl && (
-          <Button asChild variant="outline" className="bg-white">
-            <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
-              <FileText aria-hidden />
-              {event.documentName || t("private.scheveningen.brochure")}
-            </a>
-          </Button>
-        )}
-      </aside>
-    </article>
+    <PrivateEventCard
+      event={event}
+      testId="private-event"
+      facts={[
+        {
+          icon: CalendarDays,
+          label: t("private.date"),
+          value: `${dayMonthYear(event.startDate, locale)} - ${dayMonthYear(event.endDate, locale)}`,
+        },
+        { icon: Clock, label: t("private.time"), value: t("private.startTime", { time: timeOf(event.startDate, locale) }) },
+        { icon: MapPin, label: t("private.location"), value: event.location },
+        {
+          icon: Euro,
+          label: t("private.price"),
+          value: (
+            <>
+              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
+              <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
+            </>
+          ),
+        },
+        ...(event.maxParticipants !== null
+          ? [
+              {
+                icon: Users,
+                label: t("private.participants"),
+                value: t("private.scheveningen.maxParticipants", { count: event.maxParticipants }),
+              },
+            ]
+          : []),
+      ]}
+    >
+      {closed ? (
+        <RegistrationClosed event={event} />
+      ) : (
+        <RegisterButton event={event} now={at} label={t("private.scheveningen.register")} className="w-full" />
+      )}
+      {event.documentUrl && (
+        <Button asChild variant="outline" className="bg-white">
+          <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
+            <FileText aria-hidden />
+            {event.documentName || t("private.scheveningen.brochure")}
+          </a>
+        </Button>
+      )}
+    </PrivateEventCard>
   );
 }
 
@@ -158,9 +159,7 @@ export default function ScheveningenPage({ loaderData, actionData }: Route.Compo
         <>
           {hero(t("private.locked.badge"))}
           <PrivateBody>
-            {page.state === "locked" && (
-              <LockedPanel text={t("private.scheveningen.locked.text")} actionData={actionData} />
-            )}
+            {page.state === "locked" && <LockedPanel text={t("private.scheveningen.locked.text")} actionData={actionData} />}
             {page.state === "loaded" && <ScheveningenEvent event={page.event} at={page.now} />}
             {page.state === "not_found" && (
               <MessageState title={t("private.scheveningen.notFound")} text={t("private.scheveningen.notFoundText")} />

@@ -2,15 +2,15 @@ import { CalendarDays, Clock, Euro, MapPin, ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
-import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
+import { PrivateEventCard } from "~/components/private/event-details";
 import { euroNumber, longDateWithWeekday, timeRange } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
 import { formatPrice, type EventView } from "~/lib/events";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/vwdtp";
 import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
@@ -50,9 +50,9 @@ export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(LOCALE, "private.vwdtp.meta.title"),
-    description: translate(LOCALE, "private.vwdtp.meta.description"),
+  return pageMeta({
+    title: "private.vwdtp.meta.title",
+    description: "private.vwdtp.meta.description",
     path: `/${PAGE}`,
     publicUrl,
     locale: LOCALE,
@@ -65,48 +65,39 @@ function VwdtpEvent({ event, at }: { event: EventView; at: string }) {
   const { t, locale } = useI18n();
   const due = amountDue(event, new Date(at));
   return (
-    <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid="private-event">
-      <div>
-        <EventImage src={event.imageUrl} />
-        <div className="space-y-6 p-6 sm:p-8">
-          <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
-          <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-          <IncludedList title={t("private.included")} items={event.included} />
-        </div>
-      </div>
-      <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">
-        <FactList
-          facts={[
-            { icon: CalendarDays, label: t("private.date"), value: longDateWithWeekday(event.startDate, locale), testId: "event-date" },
-            { icon: Clock, label: t("private.time"), value: timeRange(event.startDate, event.endDate, locale) },
-            { icon: MapPin, label: t("private.location"), value: event.location },
-            {
-              icon: Euro,
-              label: t("private.price"),
-              value: (
-                <>
-                  <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
-                  <span className="text-sm text-muted-foreground">{t("private.vwdtp.fullPayment")}</span>
-                </>
-              ),
-            },
-          ]}
+    <PrivateEventCard
+      event={event}
+      testId="private-event"
+      facts={[
+        { icon: CalendarDays, label: t("private.date"), value: longDateWithWeekday(event.startDate, locale), testId: "event-date" },
+        { icon: Clock, label: t("private.time"), value: timeRange(event.startDate, event.endDate, locale) },
+        { icon: MapPin, label: t("private.location"), value: event.location },
+        {
+          icon: Euro,
+          label: t("private.price"),
+          value: (
+            <>
+              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
+              <span className="text-sm text-muted-foreground">{t("private.vwdtp.fullPayment")}</span>
+            </>
+          ),
+        },
+      ]}
+    >
+      <div className="space-y-3">
+        <RegisterButton
+          event={event}
+          now={at}
+          label={t("private.vwdtp.register")}
+          note={t("private.vwdtp.note", { price: euroNumber(due.amountDueCents, locale) })}
+          className="w-full"
         />
-        <div className="space-y-3">
-          <RegisterButton
-            event={event}
-            now={at}
-            label={t("private.vwdtp.register")}
-            note={t("private.vwdtp.note", { price: euroNumber(due.amountDueCents, locale) })}
-            className="w-full"
-          />
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <ShieldCheck className="size-4 text-ocean-600" aria-hidden />
-            {t("private.vwdtp.note", { price: euroNumber(due.amountDueCents, locale) })}
-          </p>
-        </div>
-      </aside>
-    </article>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ShieldCheck className="size-4 text-ocean-600" aria-hidden />
+          {t("private.vwdtp.note", { price: euroNumber(due.amountDueCents, locale) })}
+        </p>
+      </div>
+    </PrivateEventCard>
   );
 }
 
@@ -146,7 +137,11 @@ export default function VwdtpPage({ loaderData, actionData }: Route.ComponentPro
               picture="corporate"
             />
             <PrivateBody>
-              {page.state === "loaded" ? <VwdtpEvent event={page.event} at={page.now} /> : <MessageState title={t("private.vwdtp.empty")} />}
+              {page.state === "loaded" ? (
+                <VwdtpEvent event={page.event} at={page.now} />
+              ) : (
+                <MessageState title={t("private.vwdtp.empty")} />
+              )}
             </PrivateBody>
           </>
         )

@@ -8,9 +8,9 @@ import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { withNodes } from "~/components/private/with-nodes";
-import { translate, useI18n } from "~/i18n";
+import { useI18n } from "~/i18n";
 import type { EventView } from "~/lib/events";
-import { seo, type RootData } from "~/lib/seo";
+import { pageMeta, type RootData } from "~/lib/seo";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/zomeravondzeilen";
 import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
@@ -47,9 +47,9 @@ export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
-  return seo({
-    title: translate(LOCALE, "private.zomer.meta.title"),
-    description: translate(LOCALE, "private.zomer.meta.description"),
+  return pageMeta({
+    title: "private.zomer.meta.title",
+    description: "private.zomer.meta.description",
     path: `/${PAGE}`,
     publicUrl,
     locale: LOCALE,

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -10,6 +11,47 @@ const optionalString = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** Express's names for address ranges, usable in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address ?? "");
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For: "false" (none: the socket
+ * address counts), a number of hops (the client is that many entries from the right, e.g. 1
+ * behind one load balancer), or a comma-separated list of proxy addresses, CIDRs or the names
+ * loopback/linklocal/uniquelocal. Never "any": a left-most X-Forwarded-For entry is whatever the
+ * client made up, and would reset every per-address limit. "true" means 1 hop.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else {
+      const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, a number of proxy hops (1–10), or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -33,7 +75,7 @@ const schema = z.object({
   ACCESS_CODE_SCHEVENINGEN: optionalString,
   ACCESS_CODE_ZOMERAVONDZEILEN: optionalString,
   DEMO_CONTENT: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

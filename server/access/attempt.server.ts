@@ -1,3 +1,4 @@
+import { HashSlotsBusy, withHashSlot } from "../security/hash-slots.server";
 import { RateLimiter } from "../security/rate-limit.server";
 import { verifyAccessCode } from "./codes.server";
 import type { PrivatePageKey } from "./pages.server";
@@ -13,15 +14,19 @@ const wrongCodes = new RateLimiter(MAX_WRONG_CODES, WRONG_CODE_WINDOW_MS);
 export type UnlockAttempt =
   | { outcome: "unlocked"; setCookie: string }
   | { outcome: "wrong" }
-  | { outcome: "limited"; retryAfterSeconds: number };
+  | { outcome: "limited"; retryAfterSeconds: number }
+  /** Too many code checks are running site-wide: try again in a few seconds. */
+  | { outcome: "busy"; retryAfterSeconds: number };
 
 function limiterKey(clientAddress: string, pageKey: PrivatePageKey): string {
   return `${clientAddress}|${pageKey}`;
 }
 
 /**
- * Checks a submitted code for a page. Only wrong codes count towards the limit; once it is
- * reached even the right code is refused until the window has passed, so guessing stays slow.
+ * Checks a submitted code for a page. Every attempt takes one of the address's 10 tries before
+ * the (slow) hash check, in the same tick as the decision, so parallel guesses cannot all pass
+ * the limit; a right code gives its try back, so only wrong codes count. Once the tries are
+ * used up even the right code is refused until the window has passed: guessing stays slow.
  */
 export async function attemptUnlock(options: {
   pageKey: PrivatePageKey;
@@ -30,20 +35,23 @@ export async function attemptUnlock(options: {
   request: Request;
 }): Promise<UnlockAttempt> {
   const key = limiterKey(options.clientAddress, options.pageKey);
-  if (wrongCodes.isLimited(key)) return { outcome: "limited", retryAfterSeconds: wrongCodes.retryAfterSeconds(key) };
+  const taken = wrongCodes.consume(key);
+  if (!taken.allowed) return { outcome: "limited", retryAfterSeconds: taken.retryAfterSeconds };
 
-  const hashes = await storedCodeHashes(options.pageKey);
-  if (await verifyAccessCode(options.code, hashes)) {
-    return { outcome: "unlocked", setCookie: unlockCookie(options.pageKey, hashes, options.request) };
+  let hashes: string[];
+  let matched: boolean;
+  try {
+    hashes = await storedCodeHashes(options.pageKey);
+    matched = await withHashSlot(() => verifyAccessCode(options.code, hashes));
+  } catch (error) {
+    // Not checked, so not counted.
+    wrongCodes.refund(key);
+    if (error instanceof HashSlotsBusy) return { outcome: "busy", retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
   }
-  wrongCodes.hit(key);
-  return { outcome: "wrong" };
-}
-
-/** Whether the address is locked out of the page right now (the page says so before a try). */
-export function unlockLimited(clientAddress: string, pageKey: PrivatePageKey): { retryAfterSeconds: number } | undefined {
-  const key = limiterKey(clientAddress, pageKey);
-  return wrongCodes.isLimited(key) ? { retryAfterSeconds: wrongCodes.retryAfterSeconds(key) } : undefined;
+  if (!matched) return { outcome: "wrong" };
+  wrongCodes.refund(key);
+  return { outcome: "unlocked", setCookie: unlockCookie(options.pageKey, hashes, options.request) };
 }
 
 /** Forgets every counted attempt (tests). */

@@ -1,19 +1,131 @@
+import { createHash } from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
 import { APIError } from "better-auth/api";
+import { now } from "../clock.server";
+import { env } from "../env.server";
 import { log } from "../log.server";
-import { RateLimiter } from "../security/rate-limit.server";
+import { secrets } from "../secrets.server";
+import { HashSlotsBusy, withHashSlot } from "../security/hash-slots.server";
+import { consumeAll, RateLimiter } from "../security/rate-limit.server";
 import { auth } from "./auth.server";
 
-/** No more than this many failed logins a minute, per client address and per account. */
+/**
+ * Failed logins are throttled three ways, so guessing stays slow without letting a stranger
+ * lock staff out by typing their address:
+ * - per client address and per (account, address): strictly, 5 failures a minute;
+ * - per account from anywhere: loosely, the first ACCOUNT_FREE_FAILURES failures in
+ *   ACCOUNT_WINDOW_MS cost nothing, after that each further try from an *unknown* client must
+ *   wait a growing delay (2 s, 4 s, … up to ACCOUNT_MAX_DELAY_MS) after the previous failure;
+ * - a client the owner signed in from before (a signed device cookie, or an address that
+ *   signed in to this account in the last 30 days) is not held up by the account throttle.
+ * Every attempt is counted before the password is hashed, in the same tick as the decision.
+ */
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 60_000;
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_MAX_DELAY_MS = 60_000;
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+const DEVICE_COOKIE_DAYS = 90;
 
 const failuresByAddress = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-const failuresByAccount = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+const failuresByAccountAddress = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
 
-/** Forgets every counted failure (tests). */
+type AccountThrottle = { failures: number; windowStart: number; nextTryAt: number };
+const accountThrottles = new Map<string, AccountThrottle>();
+/** account → address → last successful sign-in (ms). */
+const knownAddresses = new Map<string, Map<string, number>>();
+
+/** Forgets every counted failure and known client (tests). */
 export function resetLoginLimitsForTests(): void {
   failuresByAddress.reset();
-  failuresByAccount.reset();
+  failuresByAccountAddress.reset();
+  accountThrottles.clear();
+  knownAddresses.clear();
+}
+
+function accountDelayMs(failuresBeyondFree: number): number {
+  return Math.min(ACCOUNT_MAX_DELAY_MS, 1000 * 2 ** Math.min(failuresBeyondFree, 16));
+}
+
+/**
+ * Takes one try from the account's loose allowance, atomically with the decision. Past the free
+ * failures an admitted try from an unknown client pushes the next allowed moment on at once (as
+ * if it failed), so parallel tries cannot slip through together; a success clears it all.
+ */
+function consumeAccountTry(account: string, trusted: boolean): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  const t = now().getTime();
+  let state = accountThrottles.get(account);
+  if (!state || t - state.windowStart >= ACCOUNT_WINDOW_MS) {
+    state = { failures: 0, windowStart: t, nextTryAt: 0 };
+    accountThrottles.set(account, state);
+    if (accountThrottles.size > 50_000) {
+      for (const [key, s] of accountThrottles) if (t - s.windowStart >= ACCOUNT_WINDOW_MS) accountThrottles.delete(key);
+    }
+  }
+  if (!trusted && state.failures >= ACCOUNT_FREE_FAILURES && t < state.nextTryAt) {
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((state.nextTryAt - t) / 1000)) };
+  }
+  state.failures += 1;
+  if (state.failures > ACCOUNT_FREE_FAILURES) state.nextTryAt = t + accountDelayMs(state.failures - ACCOUNT_FREE_FAILURES);
+  return { allowed: true };
+}
+
+function refundAccountTry(account: string): void {
+  const state = accountThrottles.get(account);
+  if (state && state.failures > 0) state.failures -= 1;
+}
+
+let deviceCookieCache: { secret: string; cookie: Cookie } | undefined;
+
+/** A signed cookie naming the account (by hash) this browser signed in to; see the comment above. */
+function deviceCookie(): Cookie {
+  const secret = secrets().sessionSecret;
+  if (deviceCookieCache?.secret !== secret) {
+    deviceCookieCache = {
+      secret,
+      cookie: createCookie("or-admin-device", {
+        secrets: [secret],
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: env().publicUrl.startsWith("https://"),
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+      }),
+    };
+  }
+  return deviceCookieCache.cookie;
+}
+
+function accountTag(account: string): string {
+  return createHash("sha256").update(`admin-device:${account}`).digest("base64url").slice(0, 22);
+}
+
+async function isTrustedClient(account: string, clientAddress: string, headers: Headers): Promise<boolean> {
+  const seen = knownAddresses.get(account)?.get(clientAddress);
+  if (seen !== undefined && now().getTime() - seen < KNOWN_ADDRESS_MS) return true;
+  try {
+    const tags: unknown = await deviceCookie().parse(headers.get("cookie"));
+    return Array.isArray(tags) && tags.includes(accountTag(account));
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers the client as the account's own, and returns the device cookie to set. */
+async function rememberTrustedClient(account: string, clientAddress: string, headers: Headers): Promise<string> {
+  let addresses = knownAddresses.get(account);
+  if (!addresses) knownAddresses.set(account, (addresses = new Map()));
+  addresses.set(clientAddress, now().getTime());
+  let tags: string[] = [];
+  try {
+    const parsed: unknown = await deviceCookie().parse(headers.get("cookie"));
+    if (Array.isArray(parsed)) tags = parsed.filter((tag): tag is string => typeof tag === "string");
+  } catch {
+    // no valid cookie yet
+  }
+  const tag = accountTag(account);
+  return deviceCookie().serialize([tag, ...tags.filter((t) => t !== tag)].slice(0, 5));
 }
 
 export type LoginResult =
@@ -21,12 +133,14 @@ export type LoginResult =
   /** One reason for a wrong address, a wrong password and a blocked account: no account oracle. */
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Too many password checks are running site-wide: shed, try again in a few seconds. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number }
   | { ok: false; reason: "unavailable" };
 
 /**
- * Signs in with e-mail and password through Better Auth's server API. Refuses without asking
- * the database while the address or the account has used up its failures for the minute, so
- * guessing stays slow whatever the guesses are.
+ * Signs in with e-mail and password through Better Auth's server API. A limited client is
+ * refused before the database or the password hash is touched, so guessing stays slow and
+ * cheap for the server whatever the guesses are.
  */
 export async function signInWithPassword(input: {
   email: string;
@@ -36,42 +150,64 @@ export async function signInWithPassword(input: {
 }): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   const addressKey = `address:${input.clientAddress}`;
-  const accountKey = `account:${email}`;
-  if (failuresByAddress.isLimited(addressKey) || failuresByAccount.isLimited(accountKey)) {
-    const retryAfterSeconds = Math.max(
-      failuresByAddress.isLimited(addressKey) ? failuresByAddress.retryAfterSeconds(addressKey) : 0,
-      failuresByAccount.isLimited(accountKey) ? failuresByAccount.retryAfterSeconds(accountKey) : 0,
-    );
-    return { ok: false, reason: "rate-limited", retryAfterSeconds };
+  const pairKey = `${email}|${input.clientAddress}`;
+  const strict = consumeAll([
+    [failuresByAddress, addressKey],
+    [failuresByAccountAddress, pairKey],
+  ]);
+  if (!strict.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: strict.retryAfterSeconds };
+  // Everything from here to the account try is synchronous except the cookie check, which
+  // runs before the account allowance is taken; the strict tries above are already counted.
+  const trusted = await isTrustedClient(email, input.clientAddress, input.headers);
+  const account = consumeAccountTry(email, trusted);
+  const giveBack = () => {
+    failuresByAddress.refund(addressKey);
+    failuresByAccountAddress.refund(pairKey);
+    refundAccountTry(email);
+  };
+  if (!account.allowed) {
+    failuresByAddress.refund(addressKey);
+    failuresByAccountAddress.refund(pairKey);
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: account.retryAfterSeconds };
   }
 
   let response: Response;
   try {
-    response = await auth().api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
-      headers: input.headers,
-      asResponse: true,
-    });
+    response = await withHashSlot(() =>
+      auth().api.signInEmail({
+        body: { email, password: input.password, rememberMe: true },
+        headers: input.headers,
+        asResponse: true,
+      }),
+    );
   } catch (error) {
+    if (error instanceof HashSlotsBusy) {
+      giveBack();
+      return { ok: false, reason: "busy", retryAfterSeconds: error.retryAfterSeconds };
+    }
     if (error instanceof APIError && error.statusCode < 500) {
       response = new Response(null, { status: error.statusCode });
     } else {
+      giveBack();
       log.error("Admin login: the auth service failed", error);
       return { ok: false, reason: "unavailable" };
     }
   }
 
   if (response.ok) {
-    failuresByAccount.reset(accountKey);
-    return { ok: true, setCookies: response.headers.getSetCookie() };
+    giveBack();
+    failuresByAccountAddress.reset(pairKey);
+    accountThrottles.delete(email);
+    const device = await rememberTrustedClient(email, input.clientAddress, input.headers);
+    return { ok: true, setCookies: [...response.headers.getSetCookie(), device] };
   }
   if (response.status >= 500) {
+    giveBack();
     log.error(`Admin login: the auth service answered ${response.status}`);
     return { ok: false, reason: "unavailable" };
   }
-  // 401 (unknown address or wrong password), 403 (banned), 400 (malformed): all one failure.
-  failuresByAddress.hit(addressKey);
-  failuresByAccount.hit(accountKey);
+  // 401 (unknown address or wrong password), 403 (banned), 400 (malformed): all one failure,
+  // already counted above.
   return { ok: false, reason: "invalid" };
 }
 

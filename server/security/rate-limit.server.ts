@@ -1,8 +1,14 @@
 import { now } from "../clock.server";
 
+export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
  * A fixed-window counter per key (an address, an address + page, an account).
- * Kept in memory: one server process serves the site. Counts only what the caller reports.
+ * Kept in memory: one server process serves the site.
+ *
+ * Attempts are counted *before* the slow check they guard (`consume`), in the same tick as the
+ * decision, so a burst of parallel attempts cannot all pass a check that only counts afterwards;
+ * a caller that should not count a successful attempt gives it back with `refund`.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; windowStart: number }>();
@@ -22,6 +28,23 @@ export class RateLimiter {
       return fresh;
     }
     return found;
+  }
+
+  /**
+   * Takes one attempt from the key's allowance, atomically with the decision. Refused attempts
+   * are not counted (they cost the server nothing), so the window is not pushed on by them.
+   */
+  consume(key: string): Consumed {
+    const e = this.entry(key);
+    if (e.count >= this.limit) return { allowed: false, retryAfterSeconds: this.retryAfterSeconds(key) };
+    e.count += 1;
+    return { allowed: true };
+  }
+
+  /** Gives back an attempt taken with `consume` (a success that should not count). */
+  refund(key: string): void {
+    const found = this.hits.get(key);
+    if (found && found.count > 0) found.count -= 1;
   }
 
   /** True when the key has used up its allowance in the current window. */
@@ -50,4 +73,22 @@ export class RateLimiter {
   private prune(t: number): void {
     for (const [key, e] of this.hits) if (t - e.windowStart >= this.windowMs) this.hits.delete(key);
   }
+}
+
+/**
+ * Takes one attempt from each limiter, all or none: when one refuses, the attempts already
+ * taken from the others are given back, so a refused request leaves no trace.
+ */
+export function consumeAll(entries: ReadonlyArray<readonly [RateLimiter, string]>): Consumed {
+  const taken: Array<readonly [RateLimiter, string]> = [];
+  for (const entry of entries) {
+    const [limiter, key] = entry;
+    const result = limiter.consume(key);
+    if (!result.allowed) {
+      for (const [l, k] of taken) l.refund(k);
+      return result;
+    }
+    taken.push(entry);
+  }
+  return { allowed: true };
 }

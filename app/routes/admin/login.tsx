@@ -83,6 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
+  if (result.reason === "busy") {
+    return data<AdminSessionActionData>(
+      { intent: "login", ok: false, error: translate("nl", "admin.login.busy"), redirectTo },
+      { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
   if (result.reason === "unavailable") {
     return data<AdminSessionActionData>(
       { intent: "login", ok: false, error: translate("nl", "admin.login.unavailable"), redirectTo },

@@ -94,6 +94,11 @@ export async function accessCodeAction(options: {
         { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(attempt.retryAfterSeconds) } },
       );
     }
+    case "busy":
+      return data<AccessCodeActionData>(
+        { result: submission.reply({ formErrors: [translate(locale, "private.code.busy")], hideFields: ["code"] }) },
+        { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": String(attempt.retryAfterSeconds) } },
+      );
     case "wrong":
       return data<AccessCodeActionData>(
         { result: submission.reply({ fieldErrors: { code: [translate(locale, options.wrongCodeMessage)] }, hideFields: ["code"] }) },

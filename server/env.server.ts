@@ -74,12 +74,18 @@ const schema = z.object({
   ACCESS_CODE_VWDTP: optionalString,
   ACCESS_CODE_SCHEVENINGEN: optionalString,
   ACCESS_CODE_ZOMERAVONDZEILEN: optionalString,
-  DEMO_CONTENT: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** "demo" (the default: test checkout, outbox, demo content) or "live" (fails closed). */
+  SITE_MODE: z.enum(["demo", "live"]).default("demo"),
+  /** Default: true in the demo, false when live (where "true" is refused). */
+  DEMO_CONTENT: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+export type Env = Omit<z.infer<typeof schema>, "DEMO_CONTENT"> & { DEMO_CONTENT: boolean; dataDir: string; publicUrl: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -92,11 +98,39 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const parsed = result.data;
+  if (parsed.SITE_MODE === "live") {
+    const problems = liveModeProblems(parsed);
+    if (problems.length > 0) {
+      throw new EnvError(
+        `Invalid configuration: SITE_MODE=live refuses to start until these are fixed:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      );
+    }
+  }
   return {
     ...parsed,
+    DEMO_CONTENT: parsed.DEMO_CONTENT ?? parsed.SITE_MODE === "demo",
     dataDir: path.resolve(parsed.DATA_DIR),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
   };
+}
+
+/**
+ * What a live site must have, all named at once: real payments (never the free test checkout),
+ * real mail, a session secret shared by every instance, an https address, and no demo content.
+ * (The private pages' codes are checked at start, once the database is open.)
+ */
+function liveModeProblems(parsed: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!parsed.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: missing (without it bookings would go through the test checkout)");
+  else if (!/^(sk|rk)_(live|test)_/.test(parsed.STRIPE_SECRET_KEY)) problems.push("STRIPE_SECRET_KEY: not a Stripe secret key (sk_live_… or rk_live_…)");
+  if (!parsed.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: missing (payments could not be confirmed by Stripe's webhook)");
+  else if (!parsed.STRIPE_WEBHOOK_SECRET.startsWith("whsec_")) problems.push("STRIPE_WEBHOOK_SECRET: not a webhook signing secret (whsec_…)");
+  if (!parsed.SMTP_URL) problems.push("SMTP_URL: missing (e-mails would only be written to the outbox folder)");
+  if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: missing (at least 32 characters, the same for every instance)");
+  if (!parsed.PUBLIC_URL) problems.push("PUBLIC_URL: missing (the site's https:// address)");
+  else if (!parsed.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL: must be an https:// address");
+  if (parsed.DEMO_CONTENT === true) problems.push("DEMO_CONTENT: must not be true (demo content and demo access codes)");
+  return problems;
 }
 
 let cached: Env | undefined;

@@ -1,11 +1,11 @@
 import { startPracticalInfoScheduler } from "./access/practical-info.server";
 import { startHoldExpirySweep } from "./booking/holds.server";
-import { syncAccessCodes } from "./access/store.server";
+import { liveAccessCodeProblems, syncAccessCodes } from "./access/store.server";
 import { ensureConfiguredAdmin } from "./auth/users.server";
 import { now } from "./clock.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
 import { seedDemoContentIfEmpty } from "./db/seed/index.server";
-import { env } from "./env.server";
+import { env, EnvError } from "./env.server";
 import { log } from "./log.server";
 import { startEmailRetryWorker } from "./mail/worker.server";
 import { startRetentionSweep } from "./privacy/retention.server";
@@ -36,7 +36,13 @@ export function startServices(): Promise<DatabaseHandle> {
     // ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists with that password after every start.
     await ensureConfiguredAdmin();
     // Private-page codes: ACCESS_CODE_* win, then stored (admin-rotated) codes, then the demo's.
-    await syncAccessCodes();
+    const codeOutcomes = await syncAccessCodes();
+    if (config.SITE_MODE === "live") {
+      const problems = liveAccessCodeProblems(codeOutcomes);
+      if (problems.length > 0) {
+        throw new EnvError(`Invalid configuration: SITE_MODE=live refuses to start until these are fixed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+      }
+    }
     // Failed e-mails are redelivered with backoff; tests drive retries themselves.
     if (config.NODE_ENV !== "test") startEmailRetryWorker();
     if (config.NODE_ENV !== "test") startPracticalInfoScheduler();

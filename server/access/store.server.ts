@@ -130,3 +130,23 @@ async function syncPage(key: PrivatePageKey): Promise<SyncOutcome> {
   log.info(`Private page ${page.path}: demo access codes in use (see README); set ${page.envVar} for real codes`);
   return "demo";
 }
+
+/**
+ * SITE_MODE=live: every private page needs a real code (from ACCESS_CODE_* or set on the admin
+ * side), and none of the README's demo codes may be configured. Named all at once.
+ */
+export function liveAccessCodeProblems(outcomes: Record<PrivatePageKey, SyncOutcome>): string[] {
+  const config = env();
+  const problems: string[] = [];
+  for (const key of PRIVATE_PAGE_KEYS) {
+    const page = PRIVATE_PAGES[key];
+    const configured = codesFromEnvironment(page.envVar, config[page.envVar]);
+    if (configured.some((code) => page.demoCodes.includes(code))) {
+      problems.push(`${page.envVar}: holds a demo access code from the README`);
+    } else if (outcomes[key] === "locked") {
+      problems.push(`${page.envVar}: missing (${page.path} has no access code; or set one at /admin/codes)`);
+    }
+  }
+  return problems;
+}
+

@@ -1,0 +1,82 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { liveAccessCodeProblems, syncAccessCodes } from "@server/access/store.server";
+import { privatePages } from "@server/db/schema.server";
+import { EnvError, parseEnv, setEnvForTests } from "@server/env.server";
+import { useTestDatabase } from "../support/db";
+
+const LIVE = {
+  SITE_MODE: "live",
+  STRIPE_SECRET_KEY: "sk_live_51abcdefghijklmnop",
+  STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijklmnop",
+  SMTP_URL: "smtps://mailer:secret@smtp.example.org:465",
+  SESSION_SECRET: "a-live-session-secret-of-enough-length-123",
+  PUBLIC_URL: "https://www.oceanracing.example",
+};
+
+describe("SITE_MODE=live fails closed (issue 10)", () => {
+  it("the demo stays the default, with demo content and without anything configured", () => {
+    const demo = parseEnv({});
+    expect(demo.SITE_MODE).toBe("demo");
+    expect(demo.DEMO_CONTENT).toBe(true);
+  });
+
+  it("refuses to start live without payments, mail, secret or https, naming every variable at once", () => {
+    let message = "";
+    try {
+      parseEnv({ SITE_MODE: "live", PUBLIC_URL: "http://www.oceanracing.example", DEMO_CONTENT: "true" });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "SESSION_SECRET", "PUBLIC_URL: must be an https", "DEMO_CONTENT"]) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it("refuses keys that are not Stripe's, and starts with everything in place (no demo content)", () => {
+    expect(() => parseEnv({ ...LIVE, STRIPE_SECRET_KEY: "pk_live_publishable" })).toThrow(/STRIPE_SECRET_KEY: not a Stripe secret key/);
+    expect(() => parseEnv({ ...LIVE, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const live = parseEnv(LIVE);
+    expect(live.SITE_MODE).toBe("live");
+    expect(live.DEMO_CONTENT).toBe(false);
+  });
+
+  describe("access codes", () => {
+    const database = useTestDatabase();
+    const configure = (overrides: Record<string, string | undefined>) =>
+      setEnvForTests({
+        ...LIVE,
+        DATA_DIR: database.dataDir(),
+        DATABASE_URL: process.env.DATABASE_URL,
+        LOG_LEVEL: "silent",
+        ACCESS_CODE_ARC_REGISTRATION: undefined,
+        ACCESS_CODE_VWDTP: undefined,
+        ACCESS_CODE_SCHEVENINGEN: undefined,
+        ACCESS_CODE_ZOMERAVONDZEILEN: undefined,
+        ...overrides,
+      });
+    beforeEach(async () => {
+      await database.db().delete(privatePages);
+    });
+    afterAll(() => setEnvForTests({ SITE_MODE: "demo" }));
+
+    it("names every private page without a real code, and a demo code from the README", async () => {
+      configure({ ACCESS_CODE_VWDTP: "Echte-Code-2026", ACCESS_CODE_SCHEVENINGEN: "cascais2025" });
+      const problems = liveAccessCodeProblems(await syncAccessCodes());
+      expect(problems).toHaveLength(3);
+      expect(problems.join("\n")).toMatch(/ACCESS_CODE_ARC_REGISTRATION: missing/);
+      expect(problems.join("\n")).toMatch(/ACCESS_CODE_ZOMERAVONDZEILEN: missing/);
+      expect(problems.join("\n")).toMatch(/ACCESS_CODE_SCHEVENINGEN: holds a demo access code/);
+    });
+
+    it("accepts real codes for every page", async () => {
+      configure({
+        ACCESS_CODE_ARC_REGISTRATION: "Arc-Leden-2026",
+        ACCESS_CODE_VWDTP: "Echte-Code-2026",
+        ACCESS_CODE_SCHEVENINGEN: "Cascais-Zeilers-26",
+        ACCESS_CODE_ZOMERAVONDZEILEN: "Zomer-Avond-26,Tweede-Code-26",
+      });
+      expect(liveAccessCodeProblems(await syncAccessCodes())).toEqual([]);
+    });
+  });
+});

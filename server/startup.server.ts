@@ -3,6 +3,7 @@ import { startHoldExpirySweep } from "./booking/holds.server";
 import { liveAccessCodeProblems, syncAccessCodes } from "./access/store.server";
 import { ensureConfiguredAdmin } from "./auth/users.server";
 import { now } from "./clock.server";
+import { listenForBackups } from "./db/backup.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
 import { seedDemoContentIfEmpty } from "./db/seed/index.server";
 import { env, EnvError } from "./env.server";
@@ -28,6 +29,8 @@ export function startServices(): Promise<DatabaseHandle> {
       ? await openDatabase({ databaseUrl: config.DATABASE_URL })
       : await openDatabase({ dataDir: config.dataDir });
     setDatabase(handle);
+    // `npm run backup` asks the running server for a dump of the embedded database.
+    if (handle.pglite) listenForBackups(handle.pglite, config.dataDir);
     log.info(`Database: ${handle.kind === "postgres" ? "PostgreSQL server" : `embedded PGlite in ${config.dataDir}`}`);
     if (config.DEMO_CONTENT) {
       const seeded = await seedDemoContentIfEmpty(handle.db, now());

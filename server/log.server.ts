@@ -1,14 +1,104 @@
+import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "./env.server";
 
-const order = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof order, "silent">;
+/**
+ * The server log: one JSON object a line (pino), so several instances' logs can be collected and
+ * searched; warnings and errors on stderr, the rest on stdout. In development the same lines are
+ * printed readably. Never sent to visitors.
+ *
+ * What is never logged: secrets, access codes, passwords and participants' personal data. Call
+ * sites log references and ids, not names or addresses; errors pass through `safeError`, which
+ * drops what a database driver attaches to an error (the failed query's parameters, the row's
+ * `detail`), since those are the participants' own data.
+ */
+
+const MAX_STACK_FRAMES = 12;
+
+/** Only an error's kind, message (without query parameters), code and stack frames. */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: typeof error === "string" ? scrub(error) : "non-error thrown" };
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .slice(0, MAX_STACK_FRAMES)
+    .map((line) => line.trim());
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(frames.length > 0 ? { stack: frames } : {}),
+    ...(error.cause !== undefined && error.cause !== error ? { cause: safeError(error.cause) } : {}),
+  };
+}
+
+/** Drizzle puts the failed query's parameters (names, e-mail addresses, …) in its message. */
+function scrub(message: string): string {
+  return message.replace(/(\n\s*params:)[\s\S]*$/, "$1 [redacted]");
+}
+
+/** Development: `12:00:01 WARN message {extra}` instead of JSON. */
+function readable(out: NodeJS.WriteStream): DestinationStream {
+  return {
+    write(line: string) {
+      try {
+        const { time, level, msg, pid: _pid, hostname: _host, ...extra } = JSON.parse(line) as Record<string, unknown>;
+        const rest = Object.keys(extra).length > 0 ? ` ${JSON.stringify(extra)}` : "";
+        out.write(`${String(time).slice(11, 19)} ${String(level).toUpperCase().padEnd(5)} ${String(msg)}${rest}\n`);
+      } catch {
+        out.write(line);
+      }
+    },
+  };
+}
+
+let cached: { logger: Logger; dev: boolean } | undefined;
+
+function logger(): Logger {
+  const config = env();
+  const dev = config.NODE_ENV === "development";
+  if (!cached || cached.dev !== dev) {
+    const stdout = dev ? readable(process.stdout) : pino.destination({ fd: 1, sync: true });
+    const stderr = dev ? readable(process.stderr) : pino.destination({ fd: 2, sync: true });
+    cached = {
+      dev,
+      logger: pino(
+        {
+          level: "debug",
+          timestamp: pino.stdTimeFunctions.isoTime,
+          formatters: { level: (label) => ({ level: label }) },
+          serializers: { err: safeError },
+        },
+        // dedupe: each line goes to one stream only, the one for the highest level it reaches.
+        pino.multistream(
+          [
+            { level: "debug", stream: stdout },
+            { level: "warn", stream: stderr },
+          ],
+          { dedupe: true },
+        ),
+      ),
+    };
+  }
+  // Tests change LOG_LEVEL on the fly (setEnvForTests).
+  if (cached.logger.level !== config.LOG_LEVEL) cached.logger.level = config.LOG_LEVEL;
+  return cached.logger;
+}
+
+/** The pino logger itself, for the HTTP request log. */
+export function baseLogger(): Logger {
+  return logger();
+}
+
+type Level = "debug" | "info" | "warn" | "error";
 
 function write(level: Level, message: string, detail?: unknown): void {
-  if (order[level] < order[env().LOG_LEVEL]) return;
-  const line = `${new Date().toISOString()} ${level.toUpperCase()} ${message}`;
-  const out = level === "error" || level === "warn" ? console.error : console.log;
-  if (detail === undefined) out(line);
-  else out(line, detail instanceof Error ? (detail.stack ?? detail.message) : detail);
+  const target = logger();
+  if (!target.isLevelEnabled(level)) return;
+  if (detail === undefined) target[level](message);
+  else if (detail instanceof Error) target[level]({ err: detail }, message);
+  else if (typeof detail === "string") target[level]({ detail: scrub(detail) }, message);
+  else target[level]({ detail }, message);
 }
 
 /** Server log. Never sent to visitors. */

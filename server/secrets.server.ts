@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "./env.server";
+import { env, EnvError, type Env } from "./env.server";
 
 type Secrets = { sessionSecret: string };
 
@@ -29,6 +29,19 @@ export function secrets(): Secrets {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(cached, null, 2), { mode: 0o600 });
   return cached;
+}
+
+/**
+ * On a PostgreSQL server the site may run as several instances: a secret generated into one
+ * instance's DATA_DIR would make its cookies invalid on the others. So there it must come from
+ * the environment, the same for all. Called at start.
+ */
+export function requireSharedSecret(config: Env): void {
+  if (config.DATABASE_URL && !config.SESSION_SECRET) {
+    throw new EnvError(
+      "Invalid configuration:\n  SESSION_SECRET: required with DATABASE_URL (at least 32 characters, the same for every instance)",
+    );
+  }
 }
 
 /** HMAC signature for cookie values (private-page unlocks and the like). */

@@ -10,7 +10,7 @@ import { env, EnvError } from "./env.server";
 import { log } from "./log.server";
 import { startEmailRetryWorker } from "./mail/worker.server";
 import { startRetentionSweep } from "./privacy/retention.server";
-import { secrets } from "./secrets.server";
+import { requireSharedSecret, secrets } from "./secrets.server";
 
 let started: Promise<DatabaseHandle> | undefined;
 
@@ -24,6 +24,7 @@ export function startServices(): Promise<DatabaseHandle> {
     if (config.APP_NOW) {
       log.warn(`!!! APP_NOW is set: the server's clock starts at ${config.APP_NOW} (real time ${new Date().toISOString()}) !!!`);
     }
+    requireSharedSecret(config);
     secrets();
     const handle = config.DATABASE_URL
       ? await openDatabase({ databaseUrl: config.DATABASE_URL })

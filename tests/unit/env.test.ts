@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "@server/env.server";
+import { requireSharedSecret } from "@server/secrets.server";
 
 describe("configuration", () => {
   it("has working defaults", () => {
@@ -33,5 +34,12 @@ describe("configuration", () => {
 
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(parseEnv({ PUBLIC_URL: "https://www.example.org/" }).publicUrl).toBe("https://www.example.org");
+  });
+
+  it("needs SESSION_SECRET from the environment on PostgreSQL, where several instances share it (issue 10)", () => {
+    const url = "postgres://postgres@127.0.0.1:5432/site";
+    expect(() => requireSharedSecret(parseEnv({ DATABASE_URL: url }))).toThrow(/SESSION_SECRET: required with DATABASE_URL/);
+    expect(() => requireSharedSecret(parseEnv({ DATABASE_URL: url, SESSION_SECRET: "x".repeat(40) }))).not.toThrow();
+    expect(() => requireSharedSecret(parseEnv({}))).not.toThrow();
   });
 });

@@ -4,11 +4,11 @@ import { PracticalInfoEmail } from "~/emails/practical-info";
 import { translate, type Locale } from "~/i18n";
 import { formatDate } from "~/lib/events";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import { db, type DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { log } from "../log.server";
 import { renderEmail } from "../mail/render.server";
-import { sendEmail } from "../mail/send.server";
+import { deliverQueued, queueEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 
 /**
@@ -20,7 +20,7 @@ const PRACTICAL_INFO_PAGE = "zomeravondzeilen";
 /** The invitation page is Dutch, and so is this e-mail. */
 const PRACTICAL_INFO_LOCALE: Locale = "nl";
 
-async function sendOne(registration: Registration, event: Event): Promise<void> {
+async function queueOne(tx: DbOrTx, registration: Registration, event: Event): Promise<string> {
   const locale = PRACTICAL_INFO_LOCALE;
   const start = event.startDate.toISOString();
   const time = (iso: string) => formatDate(iso, locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -35,7 +35,7 @@ async function sendOne(registration: Registration, event: Event): Promise<void> 
     teamEmail: teamAddress(),
   };
   const { html, text } = await renderEmail(createElement(PracticalInfoEmail, props));
-  await sendEmail({
+  return queueEmail(tx, {
     to: registration.customerEmail,
     subject: translate(locale, "private.practicalInfo.subject", { event: event.name }),
     template: "practical-info",
@@ -48,9 +48,10 @@ async function sendOne(registration: Registration, event: Event): Promise<void> 
 
 /**
  * Sends the e-mail to every confirmed registration whose evening starts within the next five
- * days and that has not had it yet. Each registration is claimed first (practicalInfoSentAt set
- * by a conditional update), so two runs never send it twice; a failed delivery stays queued
- * for the e-mail retry worker. Returns how many were sent.
+ * days and that has not had it yet. The claim (practicalInfoSentAt set by a conditional update)
+ * and the queued e-mail commit in one transaction (the outbox, decision 008): two runs never
+ * queue it twice, and a crash never leaves a claim without its e-mail. Delivery follows the
+ * commit; a failed one stays queued for the retry worker. Returns how many were queued.
  */
 export async function sendDuePracticalInfo(): Promise<number> {
   const at = now();
@@ -72,19 +73,21 @@ export async function sendDuePracticalInfo(): Promise<number> {
 
   let sent = 0;
   for (const { registration, event } of due) {
-    const [claimed] = await db()
-      .update(registrations)
-      .set({ practicalInfoSentAt: at })
-      .where(and(eq(registrations.id, registration.id), isNull(registrations.practicalInfoSentAt)))
-      .returning({ id: registrations.id });
-    if (!claimed) continue;
     try {
-      await sendOne(registration, event);
+      const emailId = await db().transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(registrations)
+          .set({ practicalInfoSentAt: at })
+          .where(and(eq(registrations.id, registration.id), isNull(registrations.practicalInfoSentAt)))
+          .returning({ id: registrations.id });
+        return claimed ? queueOne(tx, registration, event) : undefined;
+      });
+      if (!emailId) continue;
       sent += 1;
+      await deliverQueued([emailId]);
     } catch (error) {
-      // Not stored as an e-mail, so nothing would retry it: release the claim for the next run.
-      log.error(`Practical-information e-mail for registration ${registration.reference} failed`, error);
-      await db().update(registrations).set({ practicalInfoSentAt: null }).where(eq(registrations.id, registration.id));
+      // Rolled back: neither claimed nor queued, so the next run tries again.
+      log.error(`Practical-information e-mail for registration ${registration.reference} could not be queued`, error);
     }
   }
   return sent;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { eventInterest, events, payments, registrations } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
@@ -107,11 +107,19 @@ export type EventOccupancyRow = {
   startDate: Date;
   status: string;
   capacity: number | null;
+  /** Confirmed places plus live holds: what the calendar counts as gone. */
   placesTaken: number;
+  /** Of those, the ones merely held while someone may still pay (not sold; they lapse if unpaid). */
+  placesHeld: number;
+  /** Confirmed places: sold (or free and confirmed). */
+  placesSold: number;
   receivedCents: number;
 };
 
-/** Every event with its places taken (confirmed + live holds) of capacity and the money received. */
+/**
+ * Every event with its places taken (confirmed + live holds) of capacity, split into sold and
+ * held, so the team never mistakes an unpaid hold for a sale, and the money received.
+ */
 export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupancyRow[]> {
   const rows = await db
     .select({
@@ -124,8 +132,15 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
     .from(events)
     .orderBy(asc(events.startDate), asc(events.name));
   const ids = rows.map((r) => r.id);
-  const [taken, received] = await Promise.all([
+  const [taken, held, received] = await Promise.all([
     placesTakenByEvent(db, ids, at),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ eventId: registrations.eventId, held: count() })
+          .from(registrations)
+          .where(and(inArray(registrations.eventId, ids), eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at)))
+          .groupBy(registrations.eventId),
     db
       .select({
         eventId: registrations.eventId,
@@ -137,11 +152,12 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
       .groupBy(registrations.eventId),
   ]);
   const receivedByEvent = new Map(received.map((r) => [r.eventId, Number(r.receivedCents)]));
-  return rows.map((r) => ({
-    ...r,
-    placesTaken: taken.get(r.id) ?? 0,
-    receivedCents: receivedByEvent.get(r.id) ?? 0,
-  }));
+  const heldByEvent = new Map(held.map((r) => [r.eventId, Number(r.held)]));
+  return rows.map((r) => {
+    const placesTaken = taken.get(r.id) ?? 0;
+    const placesHeld = heldByEvent.get(r.id) ?? 0;
+    return { ...r, placesTaken, placesHeld, placesSold: placesTaken - placesHeld, receivedCents: receivedByEvent.get(r.id) ?? 0 };
+  });
 }
 
 export type ManifestRow = {

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { translate, type Locale } from "~/i18n";
-import { formatAmount, type AmountDue } from "~/lib/booking";
+import { formatAmount, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
@@ -33,6 +33,32 @@ export function paymentDescription(event: Pick<Event, "name" | "nameEn">, due: P
   return `${name} – ${what}`;
 }
 
+/**
+ * Where the visitor goes after registering: the test checkout's own page (its loader notes the
+ * opening), or for Stripe our /checkout/continue hop, which notes it and then redirects to Stripe.
+ */
+export function visitorCheckoutPath(providerName: "stripe" | "test", session: CheckoutSession): string {
+  return providerName === "test" ? session.url : `/checkout/continue/${encodeURIComponent(session.sessionId)}`;
+}
+
+/**
+ * The hop to Stripe: notes the opening and answers the stored checkout URL, or the result page
+ * when the checkout is no longer open (paid, expired). Undefined for an unknown session.
+ */
+export async function continueToCheckout(sessionId: string): Promise<string | undefined> {
+  if (!/^cs_(test|live)_[A-Za-z0-9]{10,200}$/.test(sessionId)) return undefined;
+  const [row] = await db()
+    .select({ payment: payments, eventId: registrations.eventId })
+    .from(payments)
+    .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+    .where(and(eq(payments.provider, "stripe"), eq(payments.providerSessionId, sessionId)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.payment.status !== "open" || !row.payment.checkoutUrl) return successUrl(row.eventId, sessionId);
+  await markCheckoutOpened("stripe", sessionId);
+  return row.payment.checkoutUrl;
+}
+
 /** Ends a hold early (the checkout could not be opened, the session expired, the payment failed). */
 export async function releaseHold(registrationId: string): Promise<void> {
   await db()
@@ -46,9 +72,16 @@ export async function releaseHold(registrationId: string): Promise<void> {
  * records it as an open payment. If the provider fails, the hold is released at once so the
  * place is free again, and the error goes to the caller.
  */
-export async function openCheckout(registration: Registration, event: Event, due: AmountDue): Promise<CheckoutSession> {
+export async function openCheckout(
+  registration: Registration,
+  event: Event,
+  due: AmountDue,
+): Promise<CheckoutSession & { provider: "stripe" | "test" }> {
   const locale: Locale = registration.locale === "en" ? "en" : "nl";
-  const expiresAt = registration.holdExpiresAt ?? new Date(now().getTime());
+  // The checkout lasts the full hold (Stripe's 30-minute minimum plus margin) counted from the
+  // registration (termsAcceptedAt is its app-clock time); the registration's own hold stays short
+  // until the visitor opens the page (markCheckoutOpened extends it to exactly this end).
+  const expiresAt = new Date(registration.termsAcceptedAt.getTime() + HOLD_DURATION_MS);
   try {
     const provider = await paymentProvider();
     const session = await provider.createCheckout({
@@ -71,13 +104,45 @@ export async function openCheckout(registration: Registration, event: Event, due
         kind: due.kind === "full" ? "full" : "deposit",
         amountCents: registration.amountDueCents,
         status: "open",
+        expiresAt,
       })
       // Stripe answers a retried request (same idempotency key) with the same session.
       .onConflictDoNothing({ target: payments.providerSessionId });
-    return session;
+    return { ...session, provider: provider.name };
   } catch (error) {
     log.error(`Registration ${registration.reference}: checkout could not be opened; releasing the hold`, error);
     await releaseHold(registration.id).catch((releaseError: unknown) => log.error("Releasing the hold failed too", releaseError));
     throw error;
   }
+}
+
+/**
+ * The visitor opened the checkout page: the hold, still short (UNOPENED_HOLD_MS), is extended to
+ * the checkout's own end, so paying within the checkout's time always finds the place held.
+ * Only a hold that is still running is extended (a lapsed one may already be someone else's
+ * place), and only once. Idempotent; returns whether the hold now runs to the checkout's end.
+ */
+export async function markCheckoutOpened(provider: "stripe" | "test", sessionId: string): Promise<boolean> {
+  const at = now();
+  return db().transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ openedAt: at })
+      .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, sessionId), eq(payments.status, "open"), isNull(payments.openedAt)))
+      .returning();
+    if (!payment?.expiresAt) return false;
+    const extended = await tx
+      .update(registrations)
+      .set({ holdExpiresAt: payment.expiresAt })
+      .where(
+        and(
+          eq(registrations.id, payment.registrationId),
+          eq(registrations.status, "pending_payment"),
+          gt(registrations.holdExpiresAt, at),
+          lt(registrations.holdExpiresAt, payment.expiresAt),
+        ),
+      )
+      .returning({ id: registrations.id });
+    return extended.length > 0;
+  });
 }

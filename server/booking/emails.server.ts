@@ -8,14 +8,13 @@ import { translate, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, TEAM_TIME_ZONE } from "~/lib/events";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import type { DbOrTx } from "../db/client.server";
 import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
-import { log } from "../log.server";
 import { buildIcs } from "../mail/ics.server";
 import { renderEmail } from "../mail/render.server";
-import { sendEmail } from "../mail/send.server";
+import { queueEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 
 /** The team reads its notifications in Dutch. */
@@ -36,15 +35,15 @@ export function formatEventTimes(event: Pick<Event, "startDate" | "endDate">, lo
   return format.formatRange(event.startDate, event.endDate);
 }
 
-async function loadBooking(registrationId: string) {
-  const [row] = await db()
+async function loadBooking(tx: DbOrTx, registrationId: string) {
+  const [row] = await tx
     .select({ registration: registrations, event: events })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(eq(registrations.id, registrationId))
     .limit(1);
   if (!row) throw new Error(`Registration ${registrationId} not found`);
-  const paid = await db()
+  const paid = await tx
     .select({ amountCents: payments.amountCents })
     .from(payments)
     .where(and(eq(payments.registrationId, registrationId), inArray(payments.status, ["paid"])));
@@ -67,131 +66,159 @@ function calendarInvite(registration: Registration, event: Event, locale: Locale
   });
 }
 
+/*
+ * Each function below renders one message and queues it in the caller's transaction (the outbox,
+ * decision 008): it exists exactly when the booking change that causes it commits, and is
+ * delivered after the commit (`deliverQueued`) or by the retry worker. They throw on failure, so
+ * the transaction rolls back rather than committing a booking whose e-mail was never recorded.
+ * They return the queued e-mail's id.
+ */
+
 /**
  * The participant's confirmation in their language: reference, event, times, place, what is
  * included, paid and still due, the waiver they agreed to, and an .ics invite.
  */
-export async function sendBookingConfirmation(registrationId: string): Promise<"sent" | "failed"> {
-  try {
-    const { registration, event, paidCents, balanceCents } = await loadBooking(registrationId);
-    const locale = localeOf(registration);
-    const name = eventName(event, locale);
-    const publicUrl = env().publicUrl;
-    const { html, text } = await renderEmail(
-      createElement(BookingConfirmationEmail, {
-        locale,
-        name: registration.customerName,
-        reference: registration.reference,
-        eventName: name,
-        dates: formatEventTimes(event, locale),
-        location: event.location,
-        included: (locale === "en" && event.includedEn) || event.included,
-        amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
-        balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,
-        waiverVersion: registration.waiverVersion,
-        waiverUrl: `${publicUrl}/servicevoorwaarden#waiver`,
-        waiver: registration.waiverVersion === WAIVER_VERSION ? (locale === "en" ? waiver : waiverNl) : null,
-        eventUrl: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
-        teamEmail: teamAddress(),
-      }),
-    );
-    const result = await sendEmail({
-      to: registration.customerEmail,
-      subject: bookingConfirmationSubject(locale, name, registration.reference),
-      template: "booking-confirmation",
+export async function queueBookingConfirmation(tx: DbOrTx, registrationId: string): Promise<string> {
+  const { registration, event, paidCents, balanceCents } = await loadBooking(tx, registrationId);
+  const locale = localeOf(registration);
+  const name = eventName(event, locale);
+  const publicUrl = env().publicUrl;
+  const { html, text } = await renderEmail(
+    createElement(BookingConfirmationEmail, {
       locale,
-      html,
-      text,
-      attachments: [
-        {
-          filename: `${event.slug}.ics`,
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-          content: calendarInvite(registration, event, locale),
-        },
-      ],
-      relatedId: registration.id,
-    });
-    if (result.status === "failed") log.warn(`Registration ${registration.reference}: confirmation not delivered yet (e-mail ${result.id} will be retried)`);
-    return result.status;
-  } catch (error) {
-    log.error(`Registration ${registrationId}: confirmation e-mail could not be recorded`, error);
-    return "failed";
-  }
+      name: registration.customerName,
+      reference: registration.reference,
+      eventName: name,
+      dates: formatEventTimes(event, locale),
+      location: event.location,
+      included: (locale === "en" && event.includedEn) || event.included,
+      amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
+      balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,
+      waiverVersion: registration.waiverVersion,
+      waiverUrl: `${publicUrl}/servicevoorwaarden#waiver`,
+      waiver: registration.waiverVersion === WAIVER_VERSION ? (locale === "en" ? waiver : waiverNl) : null,
+      eventUrl: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
+      teamEmail: teamAddress(),
+    }),
+  );
+  return queueEmail(tx, {
+    to: registration.customerEmail,
+    subject: bookingConfirmationSubject(locale, name, registration.reference),
+    template: "booking-confirmation",
+    locale,
+    html,
+    text,
+    attachments: [
+      {
+        filename: `${event.slug}.ics`,
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: calendarInvite(registration, event, locale),
+      },
+    ],
+    relatedId: registration.id,
+  });
 }
 
 /** To the team: a confirmed booking, or a late payment that had to be refunded. */
-export async function notifyTeamOfBooking(registrationId: string, kind: "confirmed" | "refunded", refundFailed = false): Promise<"sent" | "failed"> {
-  try {
-    const { registration: r, event, paidCents, balanceCents } = await loadBooking(registrationId);
-    const name = eventName(event, TEAM_LOCALE);
-    const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(db(), [event.id], now())).get(event.id) ?? 0);
-    const { html, text } = await renderEmail(
-      createElement(BookingTeamNotificationEmail, {
-        locale: TEAM_LOCALE,
-        kind,
-        reference: r.reference,
-        eventName: name,
-        dates: formatEventTimes(event, TEAM_LOCALE),
-        participant: {
-          name: r.customerName,
-          email: r.customerEmail,
-          phone: r.phoneNumber,
-          birthDate: r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, TEAM_LOCALE) : "–",
-          address: `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`,
-          emergencyContact: `${r.nextOfKinName} (${r.nextOfKinPhone})`,
-          comments: r.comments,
-          locale: localeOf(r),
-        },
-        amountPaid: formatAmount(kind === "refunded" ? 0 : paidCents, TEAM_LOCALE),
-        balanceDue: kind === "refunded" || balanceCents === 0 ? null : formatAmount(balanceCents, TEAM_LOCALE),
-        placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
-        refundFailed,
-      }),
-    );
-    const result = await sendEmail({
-      to: teamAddress(),
-      subject: bookingTeamSubject(TEAM_LOCALE, kind, name, r.customerName),
-      template: kind === "refunded" ? "booking-team-refund" : "booking-team",
+export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string, kind: "confirmed" | "refunded", refundFailed = false): Promise<string> {
+  const { registration: r, event, paidCents, balanceCents } = await loadBooking(tx, registrationId);
+  const name = eventName(event, TEAM_LOCALE);
+  const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
+  const { html, text } = await renderEmail(
+    createElement(BookingTeamNotificationEmail, {
       locale: TEAM_LOCALE,
-      html,
-      text,
-      relatedId: r.id,
-    });
-    return result.status;
-  } catch (error) {
-    log.error(`Registration ${registrationId}: team notification could not be recorded`, error);
-    return "failed";
-  }
+      kind,
+      reference: r.reference,
+      eventName: name,
+      dates: formatEventTimes(event, TEAM_LOCALE),
+      participant: {
+        name: r.customerName,
+        email: r.customerEmail,
+        phone: r.phoneNumber,
+        birthDate: r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, TEAM_LOCALE) : "–",
+        address: `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`,
+        emergencyContact: `${r.nextOfKinName} (${r.nextOfKinPhone})`,
+        comments: r.comments,
+        locale: localeOf(r),
+      },
+      amountPaid: formatAmount(kind === "refunded" ? 0 : paidCents, TEAM_LOCALE),
+      balanceDue: kind === "refunded" || balanceCents === 0 ? null : formatAmount(balanceCents, TEAM_LOCALE),
+      placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
+      refundFailed,
+    }),
+  );
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: bookingTeamSubject(TEAM_LOCALE, kind, name, r.customerName),
+    template: kind === "refunded" ? "booking-team-refund" : "booking-team",
+    locale: TEAM_LOCALE,
+    html,
+    text,
+    relatedId: r.id,
+  });
 }
 
 /** Tells a participant their late payment is refunded because the event filled up. */
-export async function sendRefundNotice(registrationId: string, amountCents: number): Promise<"sent" | "failed"> {
-  try {
-    const { registration, event } = await loadBooking(registrationId);
-    const locale = localeOf(registration);
-    const name = eventName(event, locale);
-    const { html, text } = await renderEmail(
-      createElement(BookingRefundEmail, {
-        locale,
-        name: registration.customerName,
-        reference: registration.reference,
-        eventName: name,
-        amount: formatAmount(amountCents, locale),
-        teamEmail: teamAddress(),
-      }),
-    );
-    const result = await sendEmail({
-      to: registration.customerEmail,
-      subject: bookingRefundSubject(locale, name),
-      template: "booking-refund",
+export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amountCents: number): Promise<string> {
+  const { registration, event } = await loadBooking(tx, registrationId);
+  const locale = localeOf(registration);
+  const name = eventName(event, locale);
+  const { html, text } = await renderEmail(
+    createElement(BookingRefundEmail, {
       locale,
-      html,
-      text,
-      relatedId: registration.id,
-    });
-    return result.status;
-  } catch (error) {
-    log.error(`Registration ${registrationId}: refund notice could not be recorded`, error);
-    return "failed";
-  }
+      name: registration.customerName,
+      reference: registration.reference,
+      eventName: name,
+      amount: formatAmount(amountCents, locale),
+      teamEmail: teamAddress(),
+    }),
+  );
+  return queueEmail(tx, {
+    to: registration.customerEmail,
+    subject: bookingRefundSubject(locale, name),
+    template: "booking-refund",
+    locale,
+    html,
+    text,
+    relatedId: registration.id,
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/**
+ * To the team: a provider reported a payment whose amount or currency differs from what the
+ * checkout was opened for. The booking was not confirmed; someone must look (refund, or ask for
+ * the rest). Plain text on purpose: an operational alert, no template needed.
+ */
+export async function queuePaymentMismatchAlert(
+  tx: DbOrTx,
+  args: { registrationId: string; paymentId: string; provider: string; expectedCents: number; expectedCurrency: string; receivedCents: number; receivedCurrency: string },
+): Promise<string> {
+  const { registration, event } = await loadBooking(tx, args.registrationId);
+  const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  const lines = [
+    "Een betaling wijkt af van het bedrag van de checkout; de boeking is NIET bevestigd.",
+    "",
+    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Referentie: ${registration.reference}`,
+    `Verwacht: ${money(args.expectedCents, args.expectedCurrency)}`,
+    `Ontvangen volgens ${args.provider}: ${money(args.receivedCents, args.receivedCurrency)}`,
+    `Betaling: ${args.paymentId}`,
+    "",
+    "Controleer de betaling bij de betaalprovider en neem contact op met de deelnemer.",
+  ];
+  const text = lines.join("\n");
+  const html = `<p>${lines.map(escapeHtml).join("<br>")}</p>`;
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: `Afwijkende betaling voor ${registration.reference}: niet bevestigd`,
+    template: "payment-mismatch-team",
+    locale: TEAM_LOCALE,
+    html,
+    text,
+    relatedId: registration.id,
+  });
 }

@@ -5,7 +5,8 @@ import { events, payments, processedProviderEvents, registrations, type Payment 
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
 import { paymentProviderNamed, type PaymentProvider } from "../payments/provider.server";
-import { notifyTeamOfBooking, sendBookingConfirmation, sendRefundNotice } from "./emails.server";
+import { deliverQueuedQuietly } from "../mail/send.server";
+import { queueBookingConfirmation, queuePaymentMismatchAlert, queueRefundNotice, queueTeamBookingNotice } from "./emails.server";
 
 type ProviderName = PaymentProvider["name"];
 
@@ -14,6 +15,12 @@ export type FulfilInput = {
   sessionId: string;
   /** The provider's id of the payment (a Stripe PaymentIntent); what a refund needs. */
   providerPaymentId: string | null;
+  /**
+   * What the provider says was paid, in integer cents and its currency: checked against what the
+   * checkout was opened for, and a booking is confirmed only when both match.
+   */
+  amountCents: number | null;
+  currency: string | null;
   /** A webhook delivery's event id: each one is handled once. */
   providerEventId?: string;
   providerEventType?: string;
@@ -26,6 +33,8 @@ export type FulfilResult =
   | { outcome: "already_paid"; registrationId: string }
   /** Paid after the hold ended, and the event was full: refunded. */
   | { outcome: "refunded"; registrationId: string }
+  /** The amount or currency paid differs from the checkout's: recorded, team told, not confirmed. */
+  | { outcome: "amount_mismatch"; registrationId: string }
   /** This webhook event id was handled before. */
   | { outcome: "duplicate_event" }
   /** No checkout with this session id. */
@@ -51,7 +60,8 @@ async function findPayment(provider: ProviderName, sessionId: string): Promise<P
 }
 
 type Decision =
-  | { outcome: "confirmed"; registrationId: string; late: boolean }
+  | { outcome: "confirmed"; registrationId: string; late: boolean; emailIds: string[] }
+  | { outcome: "amount_mismatch"; registrationId: string; emailIds: string[] }
   | { outcome: "already_paid"; registrationId: string }
   | { outcome: "refund"; registrationId: string; paymentRowId: string; providerPaymentId: string | null; amountCents: number }
   | { outcome: "duplicate_event" }
@@ -86,6 +96,38 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     if (payment.status === "paid" || payment.status === "refunded") return { outcome: "already_paid", registrationId: registration.id };
 
     const [current] = await tx.select().from(registrations).where(eq(registrations.id, registration.id)).for("update");
+
+    // The money must be what the checkout was opened for. A signed event for a different amount
+    // (or currency) never confirms: it is recorded on the payment, with what arrived, and the team
+    // is told in the same transaction. Recorded once: a redelivery finds it and changes nothing.
+    const receivedCurrency = input.currency?.toLowerCase() ?? null;
+    if (input.amountCents !== payment.amountCents || receivedCurrency !== payment.currency.toLowerCase()) {
+      if (payment.status === "failed" && payment.receivedAmountCents !== null) return { outcome: "amount_mismatch", registrationId: current.id, emailIds: [] };
+      const expected = `${payment.amountCents} ${payment.currency}`;
+      const received = `${input.amountCents ?? "?"} ${receivedCurrency ?? "?"}`;
+      log.error(`Registration ${current.reference}: payment ${payment.id} amount mismatch (expected ${expected}, provider reports ${received}); not confirmed`);
+      await tx
+        .update(payments)
+        .set({
+          status: "failed",
+          providerPaymentId: input.providerPaymentId ?? payment.providerPaymentId,
+          receivedAmountCents: input.amountCents ?? -1,
+          receivedCurrency: receivedCurrency ?? "unknown",
+          failureReason: `Amount mismatch: checkout for ${expected}, provider reported ${received}; not confirmed, check with the provider`,
+        })
+        .where(eq(payments.id, payment.id));
+      const alert = await queuePaymentMismatchAlert(tx, {
+        registrationId: current.id,
+        paymentId: payment.id,
+        provider: input.provider,
+        expectedCents: payment.amountCents,
+        expectedCurrency: payment.currency,
+        receivedCents: input.amountCents ?? 0,
+        receivedCurrency: receivedCurrency ?? "?",
+      });
+      return { outcome: "amount_mismatch", registrationId: current.id, emailIds: [alert] };
+    }
+
     const markPaid = { status: "paid" as const, paidAt: at, providerPaymentId: input.providerPaymentId ?? payment.providerPaymentId };
 
     if (current.status === "confirmed") {
@@ -106,7 +148,9 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     if (placeFree) {
       await tx.update(payments).set(markPaid).where(eq(payments.id, payment.id));
       await tx.update(registrations).set({ status: "confirmed", confirmedAt: at }).where(eq(registrations.id, current.id));
-      return { outcome: "confirmed", registrationId: current.id, late: !holdValid };
+      // The outbox: the e-mails commit with the confirmation, or not at all.
+      const emailIds = [await queueBookingConfirmation(tx, current.id), await queueTeamBookingNotice(tx, current.id, "confirmed")];
+      return { outcome: "confirmed", registrationId: current.id, late: !holdValid, emailIds };
     }
 
     await tx
@@ -123,13 +167,15 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     };
   });
 
-  // E-mails and refunds only after the commit: a rolled-back decision must not have told anyone.
+  // Deliveries and refunds only after the commit: a rolled-back decision must not have told anyone.
   switch (decision.outcome) {
     case "confirmed":
       if (decision.late) log.info(`Registration ${decision.registrationId}: late payment accepted (a place was still free)`);
-      await sendBookingConfirmation(decision.registrationId);
-      await notifyTeamOfBooking(decision.registrationId, "confirmed");
-      return decision;
+      await deliverQueuedQuietly(decision.emailIds);
+      return { outcome: "confirmed", registrationId: decision.registrationId, late: decision.late };
+    case "amount_mismatch":
+      await deliverQueuedQuietly(decision.emailIds);
+      return { outcome: "amount_mismatch", registrationId: decision.registrationId };
     case "refund":
       await refundLatePayment(input.provider, decision);
       return { outcome: "refunded", registrationId: decision.registrationId };
@@ -143,25 +189,37 @@ async function refundLatePayment(
   decision: Extract<Decision, { outcome: "refund" }>,
 ): Promise<void> {
   let refundFailed = false;
+  let refundId: string | undefined;
+  let refundError = "";
   try {
     if (!decision.providerPaymentId) throw new Error("the provider gave no payment id to refund");
     const provider = await paymentProviderNamed(providerName);
-    const refundId = await provider.refund(decision.providerPaymentId);
-    await db()
-      .update(payments)
-      .set({ status: "refunded", refundedAt: now(), failureReason: `Paid after the hold ended; no place left: refunded (${refundId})` })
-      .where(eq(payments.id, decision.paymentRowId));
-    log.warn(`Registration ${decision.registrationId}: late payment refunded (${refundId}); the event was full`);
+    refundId = await provider.refund(decision.providerPaymentId);
   } catch (error) {
     refundFailed = true;
     log.error(`Registration ${decision.registrationId}: REFUND FAILED for a late payment; refund by hand`, error);
-    await db()
-      .update(payments)
-      .set({ failureReason: `Paid after the hold ended; no place left: REFUND FAILED, refund by hand (${error instanceof Error ? error.message : String(error)})` })
-      .where(eq(payments.id, decision.paymentRowId));
+    refundError = error instanceof Error ? error.message : String(error);
   }
-  await sendRefundNotice(decision.registrationId, decision.amountCents);
-  await notifyTeamOfBooking(decision.registrationId, "refunded", refundFailed);
+  // The refund's outcome and its two e-mails commit together (the outbox).
+  const emailIds = await db().transaction(async (tx) => {
+    if (refundId) {
+      await tx
+        .update(payments)
+        .set({ status: "refunded", refundedAt: now(), failureReason: `Paid after the hold ended; no place left: refunded (${refundId})` })
+        .where(eq(payments.id, decision.paymentRowId));
+    } else {
+      await tx
+        .update(payments)
+        .set({ failureReason: `Paid after the hold ended; no place left: REFUND FAILED, refund by hand (${refundError})` })
+        .where(eq(payments.id, decision.paymentRowId));
+    }
+    return [
+      await queueRefundNotice(tx, decision.registrationId, decision.amountCents),
+      await queueTeamBookingNotice(tx, decision.registrationId, "refunded", refundFailed),
+    ];
+  });
+  if (refundId) log.warn(`Registration ${decision.registrationId}: late payment refunded (${refundId}); the event was full`);
+  await deliverQueuedQuietly(emailIds);
 }
 
 /**

@@ -13,9 +13,9 @@ import { log } from "../log.server";
 import { PaymentProviderError } from "../payments/provider.server";
 import { RateLimiter } from "../security/rate-limit.server";
 import { sign, unsign } from "../secrets.server";
-import { openCheckout } from "./checkout.server";
-import { notifyTeamOfBooking, sendBookingConfirmation } from "./emails.server";
-import { createRegistration, REFUSAL_MESSAGES } from "./registration.server";
+import { openCheckout, visitorCheckoutPath } from "./checkout.server";
+import { deliverQueuedQuietly } from "../mail/send.server";
+import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, REFUSAL_MESSAGES } from "./registration.server";
 
 /** Registration posts per client address: generous for a family booking, tight for a script. */
 export const registrationLimiter = new RateLimiter(20, 10 * 60_000);
@@ -99,18 +99,19 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
       locale,
       now: at,
       admitWaitlist: found.admitWaitlist,
+      clientAddress,
     });
     if (created.outcome === "refused") {
       return {
         kind: "answer",
         status: created.reason === "not_found" ? 404 : 409,
-        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason])) },
+        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason], { max: MAX_OPEN_HOLDS_PER_BOOKER })) },
       };
     }
     const { registration, event, due } = created;
     if (created.outcome === "confirmed") {
-      await sendBookingConfirmation(registration.id);
-      await notifyTeamOfBooking(registration.id, "confirmed");
+      // Queued with the booking; delivered now, or by the retry worker if this fails.
+      await deliverQueuedQuietly(created.emailIds);
       return {
         kind: "redirect",
         location: `/payment-success?confirmed=${encodeURIComponent(confirmationToken(registration.id))}&event_id=${event.id}`,
@@ -118,7 +119,7 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
     }
     try {
       const checkout = await openCheckout(registration, event, due);
-      return { kind: "redirect", location: checkout.url };
+      return { kind: "redirect", location: visitorCheckoutPath(checkout.provider, checkout) };
     } catch (error) {
       const providerMessage = error instanceof PaymentProviderError ? error.providerMessage : undefined;
       return {

@@ -1,16 +1,38 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Locale, MessageKey } from "~/i18n";
 import { WAIVER_VERSION } from "~/content/waiver";
-import { amountDue, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
+import { amountDue, type AmountDue } from "~/lib/booking";
 import type { RegistrationInput } from "~/lib/registration-schema";
 import type { Database } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { displayStatus } from "../events/view.server";
+import { secrets } from "../secrets.server";
+import { queueBookingConfirmation, queueTeamBookingNotice } from "./emails.server";
 import { makeReference } from "./reference.server";
 
+/**
+ * Open (unpaid, unexpired) holds one e-mail address, or one client address, may have per event
+ * (decision 008): enough for a family, too few to make a boat look full.
+ */
+export const MAX_OPEN_HOLDS_PER_BOOKER = 4;
+
+/**
+ * A new hold lasts this long until its checkout page is actually opened; opening it extends the
+ * hold to the checkout's 30-minute end (decision 008). Someone who registers and never goes on to
+ * pay (or a crash before the checkout was recorded) blocks the place for minutes, not half an hour.
+ */
+export const UNOPENED_HOLD_MS = 7 * 60_000;
+
+/** A keyed hash of the client address: comparable for the hold limit, useless to a reader of the table. */
+export function clientKeyOf(clientAddress: string | undefined): string | null {
+  if (!clientAddress) return null;
+  return crypto.createHmac("sha256", secrets().sessionSecret).update(`client:${clientAddress}`).digest("base64url").slice(0, 32);
+}
+
 /** Why an event takes no registration right now. */
-export type RegistrationRefusal = "not_found" | "not_bookable" | "cancelled" | "finished" | "ongoing" | "not_open" | "full";
+export type RegistrationRefusal = "not_found" | "not_bookable" | "cancelled" | "finished" | "ongoing" | "not_open" | "full" | "too_many_holds";
 
 /** The visitor's explanation of each refusal (the action puts it under 'Registration failed'). */
 export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
@@ -21,11 +43,13 @@ export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
   ongoing: "booking.error.ongoing",
   not_open: "booking.error.notOpen",
   full: "booking.error.full",
+  too_many_holds: "booking.error.tooManyHolds",
 };
 
 export type CreateRegistrationResult =
   | { outcome: "held"; registration: Registration; event: Event; due: AmountDue }
-  | { outcome: "confirmed"; registration: Registration; event: Event; due: AmountDue }
+  /** `emailIds`: the confirmation and team notice, queued in the same transaction; deliver after it. */
+  | { outcome: "confirmed"; registration: Registration; event: Event; due: AmountDue; emailIds: string[] }
   | { outcome: "refused"; reason: RegistrationRefusal };
 
 /**
@@ -51,8 +75,10 @@ export function registrationRefusal(
 /**
  * Registers a participant and holds their place, all in one transaction with the event row
  * locked, so concurrent registrations are counted one after the other and the boat is never
- * overbooked. Paid events get a `pending_payment` hold of 30 minutes (plus the checkout margin);
- * free events are confirmed at once.
+ * overbooked. Paid events get a short `pending_payment` hold (UNOPENED_HOLD_MS), extended to 30
+ * minutes (plus the checkout margin) when the visitor opens the checkout; at most
+ * MAX_OPEN_HOLDS_PER_BOOKER open holds per e-mail address and per client address. Free events are
+ * confirmed at once, with their e-mails queued in the same transaction.
  */
 export async function createRegistration(
   database: Database,
@@ -64,6 +90,8 @@ export async function createRegistration(
     now: Date;
     /** The visitor unlocked the private page that admits them to this waiting-list event. */
     admitWaitlist?: boolean;
+    /** The client address that posted the form (for the open-hold limit; only its keyed hash is stored). */
+    clientAddress?: string;
   },
 ): Promise<CreateRegistrationResult> {
   const { input, locale, now } = params;
@@ -81,6 +109,28 @@ export async function createRegistration(
 
     const due = amountDue(event, now);
     const free = due.kind === "free";
+    const clientKey = clientKeyOf(params.clientAddress);
+
+    if (!free) {
+      // Counted under the event lock, so parallel posts from one booker are counted one by one.
+      const sameBooker = [eq(sql`lower(${registrations.customerEmail})`, input.customerEmail.trim().toLowerCase())];
+      if (clientKey) sameBooker.push(eq(registrations.clientKey, clientKey));
+      const holds = await tx
+        .select({ email: sql<string>`lower(${registrations.customerEmail})`, clientKey: registrations.clientKey })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.eventId, event.id),
+            eq(registrations.status, "pending_payment"),
+            gt(registrations.holdExpiresAt, now),
+            or(...sameBooker),
+          ),
+        );
+      const email = input.customerEmail.trim().toLowerCase();
+      const byEmail = holds.filter((h) => h.email === email).length;
+      const byClient = clientKey ? holds.filter((h) => h.clientKey === clientKey).length : 0;
+      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) return { outcome: "refused", reason: "too_many_holds" };
+    }
     const values = {
       eventId: event.id,
       customerName: input.customerName,
@@ -96,7 +146,8 @@ export async function createRegistration(
       comments: input.comments ?? null,
       locale,
       status: free ? ("confirmed" as const) : ("pending_payment" as const),
-      holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_DURATION_MS),
+      holdExpiresAt: free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
+      clientKey,
       priceCents: due.priceCents,
       amountDueCents: due.amountDueCents,
       termsAccepted: true,
@@ -111,7 +162,11 @@ export async function createRegistration(
         .values({ ...values, reference: makeReference() })
         .onConflictDoNothing({ target: registrations.reference })
         .returning();
-      if (registration) return { outcome: free ? "confirmed" : "held", registration, event, due };
+      if (!registration) continue;
+      if (!free) return { outcome: "held", registration, event, due };
+      // The e-mails are queued with the booking (the outbox): both commit, or neither does.
+      const emailIds = [await queueBookingConfirmation(tx, registration.id), await queueTeamBookingNotice(tx, registration.id, "confirmed")];
+      return { outcome: "confirmed", registration, event, due, emailIds };
     }
     throw new Error("Could not draw a unique registration reference");
   });

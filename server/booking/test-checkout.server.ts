@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import { amountDue } from "~/lib/booking";
+import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations } from "../db/schema.server";
 import { paymentDescription } from "./checkout.server";
+import { linkShowsPersonalData } from "./link-expiry.server";
 
 export type TestCheckoutView = {
   sessionId: string;
@@ -12,9 +14,8 @@ export type TestCheckoutView = {
   eventName: string;
   startDate: string;
   endDate: string;
-  customerName: string;
-  customerEmail: string;
-  reference: string;
+  /** Who booked: null once the link no longer shows personal data (decision 008). */
+  personal: { customerName: string; customerEmail: string; reference: string } | null;
   amountCents: number;
   description: string;
   holdExpiresAt: string | null;
@@ -39,11 +40,11 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
     eventName: (locale === "en" && event.nameEn) || event.name,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
-    customerName: registration.customerName,
-    customerEmail: registration.customerEmail,
-    reference: registration.reference,
+    personal: linkShowsPersonalData(registration, payment, now())
+      ? { customerName: registration.customerName, customerEmail: registration.customerEmail, reference: registration.reference }
+      : null,
     amountCents: payment.amountCents,
     description: paymentDescription(event, { ...due, priceCents: registration.priceCents }, locale),
-    holdExpiresAt: registration.holdExpiresAt?.toISOString() ?? null,
+    holdExpiresAt: payment.status === "open" ? (registration.holdExpiresAt?.toISOString() ?? null) : null,
   };
 }

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
+import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { log } from "../log.server";
 import { paymentProviderNamed, PaymentProviderError } from "../payments/provider.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
+import { linkShowsPersonalData } from "./link-expiry.server";
 import { registrationIdFromToken } from "./register.server";
 
 /** What the payment result page shows. */
@@ -18,7 +20,10 @@ export type Verification =
       amountPaidCents: number;
       balanceCents: number;
     }
-  | { state: "pending"; reference: string; eventName: string; email: string }
+  /** `reference` is null once the link no longer shows personal data. */
+  | { state: "pending"; reference: string | null; eventName: string }
+  /** Paid (or confirmed), but the link is older than it may show who booked: just that it is done. */
+  | { state: "done" }
   /** `message`: the provider's own words, when it gave some; `reason` picks our explanation. */
   | { state: "failed"; reason: "refunded" | "expired" | "unverified"; message: string | null };
 
@@ -30,7 +35,8 @@ function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): strin
   return (locale === "en" && event.nameEn) || event.name;
 }
 
-async function bookingState(registrationId: string, locale: Locale): Promise<Verification> {
+/** `payment`: the checkout the link belongs to (null for a free confirmation link). */
+async function bookingState(registrationId: string, locale: Locale, paymentId: string | null): Promise<Verification> {
   const [row] = await db()
     .select({ registration: registrations, event: events })
     .from(registrations)
@@ -41,6 +47,8 @@ async function bookingState(registrationId: string, locale: Locale): Promise<Ver
   const { registration, event } = row;
   if (registration.status === "refunded") return { state: "failed", reason: "refunded", message: null };
   if (registration.status !== "confirmed") return { state: "failed", reason: "expired", message: null };
+  const [payment] = paymentId ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [null];
+  if (!linkShowsPersonalData(registration, payment ?? null, now())) return { state: "done" };
   const paid = await db()
     .select({ amountCents: payments.amountCents })
     .from(payments)
@@ -57,8 +65,8 @@ async function bookingState(registrationId: string, locale: Locale): Promise<Ver
   };
 }
 
-function pending(registration: Registration, event: Event, locale: Locale): Verification {
-  return { state: "pending", reference: registration.reference, eventName: eventName(event, locale), email: registration.customerEmail };
+function pending(registration: Registration, event: Event, locale: Locale, showPersonal: boolean): Verification {
+  return { state: "pending", reference: showPersonal ? registration.reference : null, eventName: eventName(event, locale) };
 }
 
 /**
@@ -81,7 +89,7 @@ export async function verifyCheckoutReturn(sessionId: string | null, eventId: st
     const { payment, registration, event } = row;
 
     if (payment.provider === "test") {
-      if (payment.status === "paid" || payment.status === "refunded") return bookingState(registration.id, locale);
+      if (payment.status === "paid" || payment.status === "refunded") return bookingState(registration.id, locale, payment.id);
       if (payment.status === "expired" || payment.status === "failed") return { state: "failed", reason: "expired", message: null };
       return unverified();
     }
@@ -89,11 +97,11 @@ export async function verifyCheckoutReturn(sessionId: string | null, eventId: st
     const provider = await paymentProviderNamed("stripe");
     const session = await provider.retrieveSession(sessionId);
     if (session.paymentStatus === "paid") {
-      await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: session.paymentId });
-      return bookingState(registration.id, locale);
+      await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: session.paymentId, amountCents: session.amountCents, currency: session.currency });
+      return bookingState(registration.id, locale, payment.id);
     }
     // Completed without the money yet: a slower method (e.g. a bank debit) is under way.
-    if (session.status === "complete") return pending(registration, event, locale);
+    if (session.status === "complete") return pending(registration, event, locale, linkShowsPersonalData(registration, payment, now()));
     if (session.status === "expired") {
       await closeUnpaidCheckout({ provider: "stripe", sessionId, status: "expired" });
       return { state: "failed", reason: "expired", message: null };
@@ -112,7 +120,7 @@ export async function verifyFreeConfirmation(token: string | null, eventId: stri
   try {
     const [row] = await db().select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
     if (!row || (eventId && row.eventId !== eventId)) return unverified();
-    return await bookingState(registrationId, locale);
+    return await bookingState(registrationId, locale, null);
   } catch (error) {
     log.error(`Free confirmation ${registrationId} could not be read`, error);
     return unverified();

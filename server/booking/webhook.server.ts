@@ -36,6 +36,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
         provider: "stripe",
         sessionId: session.sessionId,
         providerPaymentId: session.paymentId,
+        amountCents: session.amountCents,
+        currency: session.currency,
         providerEventId: event.id,
         providerEventType: event.type,
       });

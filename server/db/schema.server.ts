@@ -132,6 +132,11 @@ export const registrations = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When the practical-information e-mail went out (free summer evenings). */
     practicalInfoSentAt: timestamp("practical_info_sent_at", { withTimezone: true }),
+    /**
+     * A keyed hash of the client address that registered (never the address itself): lets the
+     * registration limit open holds per address and event (decision 008) without storing an IP.
+     */
+    clientKey: text("client_key"),
     ...timestamps,
   },
   (t) => [
@@ -163,6 +168,13 @@ export const payments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     failureReason: text("failure_reason"),
+    /** When the checkout closes: the end of the 30-minute hold it was opened for (Stripe's expires_at). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the visitor first opened the checkout page; until then the hold is short (decision 008). */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** What the provider reported as paid, when it differed from amountCents/currency (never confirmed). */
+    receivedAmountCents: integer("received_amount_cents"),
+    receivedCurrency: text("received_currency"),
     ...timestamps,
   },
   (t) => [index("payments_registration_idx").on(t.registrationId)],

@@ -5,7 +5,9 @@ import type { DbOrTx } from "../db/client.server";
 import { eventInterest } from "../db/schema.server";
 import { listedEventBySlug } from "../events/queries.server";
 import { toEventView } from "../events/view.server";
-import { notifyTeamOfInterest } from "./notify.server";
+import { log } from "../log.server";
+import { deliverQueued } from "../mail/send.server";
+import { queueInterestNotification } from "./notify.server";
 
 export type InterestResult =
   | { status: "saved"; id: string; eventName: string; notification: "sent" | "failed" }
@@ -27,26 +29,32 @@ export async function registerInterest(
   const view = toEventView(event, args.locale, args.now);
   if (eventAction(view, args.now).kind !== "interest") return { status: "closed" };
 
-  const [saved] = await db
-    .insert(eventInterest)
-    .values({
-      eventId: event.id,
+  // The sign-up and the team's notice commit together (the outbox); delivered after the commit.
+  const queued = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(eventInterest)
+      .values({
+        eventId: event.id,
+        name: args.input.name,
+        email: args.input.email,
+        message: args.input.message ?? null,
+        locale: args.locale,
+      })
+      // Conflicts only on (event, lower(email)): the table's one unique index besides the key.
+      .onConflictDoNothing()
+      .returning({ id: eventInterest.id });
+    if (!saved) return undefined;
+    const emailId = await queueInterestNotification(tx, event, {
+      id: saved.id,
       name: args.input.name,
       email: args.input.email,
       message: args.input.message ?? null,
       locale: args.locale,
-    })
-    // Conflicts only on (event, lower(email)): the table's one unique index besides the key.
-    .onConflictDoNothing()
-    .returning({ id: eventInterest.id });
-  if (!saved) return { status: "duplicate" };
-
-  const notification = await notifyTeamOfInterest(event, {
-    id: saved.id,
-    name: args.input.name,
-    email: args.input.email,
-    message: args.input.message ?? null,
-    locale: args.locale,
+    });
+    return { id: saved.id, emailId };
   });
-  return { status: "saved", id: saved.id, eventName: view.name, notification };
+  if (!queued) return { status: "duplicate" };
+  const delivered = (await deliverQueued([queued.emailId])).get(queued.emailId);
+  if (delivered === "failed") log.warn(`Interest ${queued.id}: team notification not delivered yet (e-mail ${queued.emailId} will be retried)`);
+  return { status: "saved", id: queued.id, eventName: view.name, notification: delivered === "failed" ? "failed" : "sent" };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type Mail from "nodemailer/lib/mailer";
 import type { Locale } from "~/i18n";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import { db, type DbOrTx } from "../db/client.server";
 import { emails, type EmailAttachment, type EmailRow } from "../db/schema.server";
 import { log } from "../log.server";
 import { fromAddress } from "./team.server";
@@ -90,6 +90,60 @@ async function attempt(row: EmailRow): Promise<"sent" | "failed"> {
   }
 }
 
+function rowValues(message: OutgoingEmail) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    template: message.template,
+    locale: message.locale,
+    html: message.html,
+    text: message.text,
+    attachments: (message.attachments ?? []).map(toStoredAttachment),
+    headers: message.headers ?? {},
+    relatedId: message.relatedId ?? null,
+    status: "queued" as const,
+  };
+}
+
+/**
+ * The outbox (decision 008): records the message in the caller's transaction, due at once, so it
+ * exists exactly when the data that causes it was committed. Nothing is delivered here; the
+ * caller hands the ids to `deliverQueued()` after the commit, and if the process dies first the
+ * retry worker finds the row (queued, due) and delivers it.
+ */
+export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<string> {
+  const [row] = await tx
+    .insert(emails)
+    .values({ ...rowValues(message), nextAttemptAt: now() })
+    .returning({ id: emails.id });
+  return row.id;
+}
+
+/**
+ * Delivers queued messages after their transaction committed. Each is claimed first (the same
+ * conditional update as the worker's), so a message is delivered once even when the worker's
+ * tick races this call. "claimed-elsewhere": another process or tick is delivering it.
+ */
+export async function deliverQueued(ids: readonly string[]): Promise<Map<string, "sent" | "failed" | "claimed-elsewhere">> {
+  const results = new Map<string, "sent" | "failed" | "claimed-elsewhere">();
+  for (const id of ids) {
+    try {
+      const row = await claim(id, now());
+      results.set(id, row ? await attempt(row) : "claimed-elsewhere");
+    } catch (error) {
+      // The row is committed and due: the retry worker delivers it. The visitor's action stands.
+      log.warn(`E-mail ${id}: immediate delivery could not start; the retry worker will deliver it`, describe(error));
+      results.set(id, "failed");
+    }
+  }
+  return results;
+}
+
+/** Delivers after the commit, never throwing: what is queued is delivered later in any case. */
+export async function deliverQueuedQuietly(ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await deliverQueued(ids);
+}
+
 /**
  * Records the message, then delivers it at once. A failed delivery is kept for retries and reported
  * as "failed", so the caller can tell the visitor instead of failing silently.
@@ -97,19 +151,7 @@ async function attempt(row: EmailRow): Promise<"sent" | "failed"> {
 export async function sendEmail(message: OutgoingEmail): Promise<SendResult> {
   const [row] = await db()
     .insert(emails)
-    .values({
-      to: message.to,
-      subject: message.subject,
-      template: message.template,
-      locale: message.locale,
-      html: message.html,
-      text: message.text,
-      attachments: (message.attachments ?? []).map(toStoredAttachment),
-      headers: message.headers ?? {},
-      relatedId: message.relatedId ?? null,
-      status: "queued",
-      nextAttemptAt: new Date(now().getTime() + DELIVERY_LEASE_MS),
-    })
+    .values({ ...rowValues(message), nextAttemptAt: new Date(now().getTime() + DELIVERY_LEASE_MS) })
     .returning();
   return { id: row.id, status: await attempt(row) };
 }

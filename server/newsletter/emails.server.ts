@@ -4,7 +4,8 @@ import { NewsletterConfirmEmail } from "~/emails/newsletter-confirm";
 import { NewsletterTeamEmail } from "~/emails/newsletter-team";
 import type { NewsletterSubscriber } from "../db/schema.server";
 import { renderEmail } from "../mail/render.server";
-import { sendEmail, type SendResult } from "../mail/send.server";
+import type { DbOrTx } from "../db/client.server";
+import { queueEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { confirmUrl, unsubscribeHeaders, unsubscribeUrl } from "./links.server";
 
@@ -18,8 +19,11 @@ function subscriberLocale(subscriber: NewsletterSubscriber): Locale {
   return subscriber.locale === "en" ? "en" : "nl";
 }
 
-/** The double opt-in e-mail, in the subscriber's language, with the confirm and unsubscribe links. */
-export async function sendConfirmationEmail(subscriber: NewsletterSubscriber): Promise<SendResult> {
+/**
+ * The double opt-in e-mail, in the subscriber's language, with the confirm and unsubscribe links.
+ * Queued in the caller's transaction (the outbox, decision 008); returns the e-mail's id.
+ */
+export async function queueConfirmationEmail(tx: DbOrTx, subscriber: NewsletterSubscriber): Promise<string> {
   const locale = subscriberLocale(subscriber);
   const { html, text } = await renderEmail(
     createElement(NewsletterConfirmEmail, {
@@ -29,7 +33,7 @@ export async function sendConfirmationEmail(subscriber: NewsletterSubscriber): P
       unsubscribeUrl: unsubscribeUrl(subscriber.token),
     }),
   );
-  return sendEmail({
+  return queueEmail(tx, {
     to: subscriber.email,
     subject: translate(locale, "newsletter.email.confirmSubject"),
     template: CONFIRM_TEMPLATE,
@@ -41,7 +45,8 @@ export async function sendConfirmationEmail(subscriber: NewsletterSubscriber): P
   });
 }
 
-export async function sendTeamNotification(subscriber: NewsletterSubscriber): Promise<SendResult> {
+/** The team's notice of a new sign-up, queued in the caller's transaction. */
+export async function queueTeamNotification(tx: DbOrTx, subscriber: NewsletterSubscriber): Promise<string> {
   const { html, text } = await renderEmail(
     createElement(NewsletterTeamEmail, {
       locale: TEAM_LOCALE,
@@ -50,7 +55,7 @@ export async function sendTeamNotification(subscriber: NewsletterSubscriber): Pr
       subscriberLocale: subscriberLocale(subscriber),
     }),
   );
-  return sendEmail({
+  return queueEmail(tx, {
     to: teamAddress(),
     subject: translate(TEAM_LOCALE, "newsletter.email.teamSubject", { name: subscriber.name }),
     template: TEAM_TEMPLATE,

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import { db, type DbOrTx } from "../db/client.server";
 import { emails, newsletterSubscribers, type NewsletterSubscriber } from "../db/schema.server";
 import { log } from "../log.server";
-import { CONFIRM_TEMPLATE, sendConfirmationEmail, sendTeamNotification } from "./emails.server";
+import { deliverQueued } from "../mail/send.server";
+import { CONFIRM_TEMPLATE, queueConfirmationEmail, queueTeamNotification } from "./emails.server";
 
 /** The outcomes of a sign-up that reached the database (invalid input never gets here). */
 export type SubscribeResult = "success" | "alreadySubscribed" | "emailFailed";
@@ -17,8 +18,8 @@ function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-export async function subscriberByEmail(email: string): Promise<NewsletterSubscriber | undefined> {
-  const [row] = await db()
+export async function subscriberByEmail(email: string, tx: DbOrTx = db()): Promise<NewsletterSubscriber | undefined> {
+  const [row] = await tx
     .select()
     .from(newsletterSubscribers)
     .where(eq(sql`lower(${newsletterSubscribers.email})`, email.trim().toLowerCase()))
@@ -33,9 +34,9 @@ export async function subscriberByToken(token: string): Promise<NewsletterSubscr
 }
 
 /** A pending subscription whose confirmation e-mail is recent or still being retried needs no new one. */
-async function confirmationRecentlySent(subscriber: NewsletterSubscriber): Promise<boolean> {
+async function confirmationRecentlySent(tx: DbOrTx, subscriber: NewsletterSubscriber): Promise<boolean> {
   const since = new Date(now().getTime() - CONFIRMATION_RESEND_AFTER_MS);
-  const [recent] = await db()
+  const [recent] = await tx
     .select({ id: emails.id })
     .from(emails)
     .where(
@@ -51,12 +52,12 @@ async function confirmationRecentlySent(subscriber: NewsletterSubscriber): Promi
 }
 
 /** Inserts a pending subscriber, or takes back one who unsubscribed. Undefined when the address is already on the list. */
-async function createOrReactivate(name: string, email: string, locale: Locale): Promise<NewsletterSubscriber | undefined> {
-  const existing = await subscriberByEmail(email);
+async function createOrReactivate(tx: DbOrTx, name: string, email: string, locale: Locale): Promise<NewsletterSubscriber | undefined> {
+  const existing = await subscriberByEmail(email, tx);
   if (existing && existing.status !== "unsubscribed") return undefined;
   if (existing) {
     // A fresh token: links from before the unsubscribe no longer act on the new subscription.
-    const [reactivated] = await db()
+    const [reactivated] = await tx
       .update(newsletterSubscribers)
       .set({ name, locale, status: "pending", token: newToken(), confirmedAt: null, unsubscribedAt: null })
       .where(and(eq(newsletterSubscribers.id, existing.id), eq(newsletterSubscribers.status, "unsubscribed")))
@@ -64,7 +65,7 @@ async function createOrReactivate(name: string, email: string, locale: Locale): 
     return reactivated;
   }
   // Two sign-ups racing for one address: the unique index on lower(email) lets only one in.
-  const [inserted] = await db()
+  const [inserted] = await tx
     .insert(newsletterSubscribers)
     .values({ name, email, locale, status: "pending", token: newToken() })
     .onConflictDoNothing()
@@ -79,19 +80,26 @@ async function createOrReactivate(name: string, email: string, locale: Locale): 
 export async function subscribe(input: { name: string; email: string; locale: Locale }): Promise<SubscribeResult> {
   const name = input.name.trim();
   const email = input.email.trim();
-  const subscriber = await createOrReactivate(name, email, input.locale);
-  if (!subscriber) {
-    const existing = await subscriberByEmail(email);
-    // Someone who lost the confirmation e-mail can only get it again by signing up again.
-    if (existing?.status === "pending" && !(await confirmationRecentlySent(existing))) {
-      await sendConfirmationEmail(existing);
+  // The subscriber and its e-mails commit together (the outbox, decision 008): a crash after the
+  // commit leaves the e-mails queued for the retry worker, never a sign-up without its mail.
+  const queued = await db().transaction(async (tx) => {
+    const subscriber = await createOrReactivate(tx, name, email, input.locale);
+    if (!subscriber) {
+      const existing = await subscriberByEmail(email, tx);
+      // Someone who lost the confirmation e-mail can only get it again by signing up again.
+      const resend = existing?.status === "pending" && !(await confirmationRecentlySent(tx, existing));
+      return { outcome: "alreadySubscribed" as const, confirmation: resend ? await queueConfirmationEmail(tx, existing) : undefined };
     }
-    return "alreadySubscribed";
+    return { outcome: "new" as const, confirmation: await queueConfirmationEmail(tx, subscriber), notification: await queueTeamNotification(tx, subscriber) };
+  });
+  const ids = [queued.confirmation, "notification" in queued ? queued.notification : undefined].filter((id): id is string => id !== undefined);
+  const delivered = await deliverQueued(ids);
+  if (queued.outcome === "alreadySubscribed") return "alreadySubscribed";
+  if ("notification" in queued && delivered.get(queued.notification) === "failed") {
+    log.warn(`Newsletter team notification ${queued.notification} failed; it will be retried`);
   }
-  const confirmation = await sendConfirmationEmail(subscriber);
-  const notification = await sendTeamNotification(subscriber);
-  if (notification.status === "failed") log.warn(`Newsletter team notification ${notification.id} failed; it will be retried`);
-  return confirmation.status === "sent" ? "success" : "emailFailed";
+  // "claimed-elsewhere": the worker is delivering it this very moment; the visitor need not worry.
+  return delivered.get(queued.confirmation) === "failed" ? "emailFailed" : "success";
 }
 
 export type ConfirmResult = { status: "confirmed"; subscriber: NewsletterSubscriber } | { status: "unsubscribed" } | { status: "invalid" };

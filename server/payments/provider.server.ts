@@ -27,6 +27,9 @@ export type SessionState = {
   /** The provider's id of the payment itself (what a refund needs), once there is one. */
   paymentId: string | null;
   registrationId: string | null;
+  /** What the session charges (Stripe's amount_total, integer cents) and its currency, lower case. */
+  amountCents: number | null;
+  currency: string | null;
 };
 
 /**

@@ -30,6 +30,8 @@ export function sessionState(session: Stripe.Checkout.Session): SessionState {
     paymentStatus: session.payment_status === "paid" ? "paid" : "unpaid",
     paymentId: idOf(session.payment_intent),
     registrationId: session.metadata?.registrationId ?? session.client_reference_id ?? null,
+    amountCents: session.amount_total ?? null,
+    currency: session.currency ? session.currency.toLowerCase() : null,
   };
 }
 

@@ -38,7 +38,7 @@ export const testProvider: PaymentProvider = {
       .innerJoin(registrations, eq(registrations.id, payments.registrationId))
       .where(and(eq(payments.provider, "test"), eq(payments.providerSessionId, sessionId)))
       .limit(1);
-    if (!row) return { sessionId, status: "expired", paymentStatus: "unpaid", paymentId: null, registrationId: null };
+    if (!row) return { sessionId, status: "expired", paymentStatus: "unpaid", paymentId: null, registrationId: null, amountCents: null, currency: null };
     const { payment, holdExpiresAt } = row;
     const paid = payment.status === "paid" || payment.status === "refunded";
     const lapsed = payment.status === "open" && holdExpiresAt !== null && holdExpiresAt.getTime() <= now().getTime();
@@ -48,6 +48,9 @@ export const testProvider: PaymentProvider = {
       paymentStatus: paid ? "paid" : "unpaid",
       paymentId: payment.providerPaymentId,
       registrationId: payment.registrationId,
+      // The test checkout charges exactly what its page shows: the payment row's amount.
+      amountCents: payment.amountCents,
+      currency: payment.currency,
     };
   },
 

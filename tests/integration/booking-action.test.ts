@@ -91,7 +91,7 @@ describe("booking: the registration action, test checkout and result page", () =
 
       const page = (await checkoutLoader({ request: checkoutRequest(), params: { sessionId } } as unknown as Args<typeof checkoutLoader>)) as Awaited<ReturnType<typeof checkoutLoader>>;
       expect(page.state).toBe("open");
-      expect(page.checkout).toMatchObject({ amountCents: 14_750, customerName: "Deelnemer 3", eventName: "Test sailing day" });
+      expect(page.checkout).toMatchObject({ amountCents: 14_750, personal: { customerName: "Deelnemer 3" }, eventName: "Test sailing day" });
 
       const paid = unwrap(await checkoutAction({ request: checkoutRequest("POST"), params: { sessionId } } as unknown as Args<typeof checkoutAction>));
       expect(paid.status).toBe(303);

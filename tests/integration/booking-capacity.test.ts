@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { expireLapsedHolds } from "@server/booking/holds.server";
-import { createRegistration } from "@server/booking/registration.server";
+import { createRegistration, UNOPENED_HOLD_MS } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
 import { payments, registrations } from "@server/db/schema.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
@@ -34,7 +34,8 @@ describe("booking: capacity", () => {
       expect(stored).toHaveLength(5);
       for (const r of stored) {
         expect(r.status).toBe("pending_payment");
-        expect(r.holdExpiresAt?.getTime()).toBe(NOW.getTime() + HOLD_DURATION_MS);
+        // A new hold is short until its checkout is opened (decision 008).
+        expect(r.holdExpiresAt?.getTime()).toBe(NOW.getTime() + UNOPENED_HOLD_MS);
         expect(r.amountDueCents).toBe(14_750);
         expect(r.waiverVersion).toBe(WAIVER_VERSION);
         expect(r.termsAcceptedAt.getTime()).toBe(NOW.getTime());
@@ -57,11 +58,12 @@ describe("booking: capacity", () => {
         amountCents: first.registration.amountDueCents,
       });
 
-      const stillHeld = new Date(NOW.getTime() + HOLD_DURATION_MS - 1000);
+      // Its checkout was never opened: the short hold applies (decision 008).
+      const stillHeld = new Date(NOW.getTime() + UNOPENED_HOLD_MS - 1000);
       const whileHeld = await createRegistration(database.db(), { eventId: event.id, input: participant(2), locale: "en", now: stillHeld });
       expect(whileHeld).toEqual({ outcome: "refused", reason: "full" });
 
-      const after = new Date(NOW.getTime() + HOLD_DURATION_MS);
+      const after = new Date(NOW.getTime() + UNOPENED_HOLD_MS);
       expect((await placesTakenByEvent(database.db(), [event.id], after)).get(event.id) ?? 0).toBe(0);
       expect(await expireLapsedHolds(after)).toBeGreaterThanOrEqual(1);
       const [expired] = await database.db().select().from(registrations).where(eq(registrations.id, first.registration.id));

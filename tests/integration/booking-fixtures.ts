@@ -84,7 +84,15 @@ export class FakeProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest) {
     this.checkouts.push(request);
     const sessionId = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
-    this.sessions.set(sessionId, { sessionId, status: "open", paymentStatus: "unpaid", paymentId: null, registrationId: request.registration.id });
+    this.sessions.set(sessionId, {
+      sessionId,
+      status: "open",
+      paymentStatus: "unpaid",
+      paymentId: null,
+      registrationId: request.registration.id,
+      amountCents: request.amountCents,
+      currency: "eur",
+    });
     return { sessionId, url: `https://checkout.example.test/${sessionId}` };
   }
 
@@ -94,6 +102,12 @@ export class FakeProvider implements PaymentProvider {
     const session = this.sessions.get(sessionId)!;
     this.sessions.set(sessionId, { ...session, status: "complete", paymentStatus: "paid", paymentId });
     return paymentId;
+  }
+
+  /** What the session charges, as fulfilPayment's amountCents/currency (unknown sessions: nothing). */
+  amountOf(sessionId: string): { amountCents: number | null; currency: string | null } {
+    const session = this.sessions.get(sessionId);
+    return { amountCents: session?.amountCents ?? null, currency: session?.currency ?? null };
   }
 
   async retrieveSession(sessionId: string) {

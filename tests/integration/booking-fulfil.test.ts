@@ -84,10 +84,10 @@ describe("booking: fulfilment", () => {
       const before = await emailCount("booking-confirmation", registration.customerEmail);
 
       // Webhook first, then its redelivery, then the return page, then a different event id for the same session.
-      const first = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: "evt_1", providerEventType: "checkout.session.completed" });
-      const redelivered = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: "evt_1" });
+      const first = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: "evt_1", providerEventType: "checkout.session.completed" });
+      const redelivered = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: "evt_1" });
       const returnPage = await verifyCheckoutReturn(sessionId, event.id, "nl");
-      const other = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: "evt_2" });
+      const other = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: "evt_2" });
       const reload = await verifyCheckoutReturn(sessionId, event.id, "nl");
 
       expect(first).toEqual({ outcome: "confirmed", registrationId: registration.id, late: false });
@@ -110,8 +110,8 @@ describe("booking: fulfilment", () => {
       const { registration, sessionId } = await hold(event, 3);
       const paymentId = provider.pay(sessionId);
       const returnPage = await verifyCheckoutReturn(sessionId, event.id, "en");
-      const webhook = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: "evt_3" });
-      const webhookAgain = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: "evt_3" });
+      const webhook = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: "evt_3" });
+      const webhookAgain = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: "evt_3" });
       expect(returnPage.state).toBe("confirmed");
       expect(webhook).toEqual({ outcome: "already_paid", registrationId: registration.id });
       expect(webhookAgain).toEqual({ outcome: "duplicate_event" });
@@ -124,7 +124,7 @@ describe("booking: fulfilment", () => {
       const { registration, sessionId } = await hold(event, 4);
       const paymentId = provider.pay(sessionId);
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: paymentId, providerEventId: `evt_c${i % 3}` })),
+        Array.from({ length: 6 }, (_, i) => fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: paymentId, providerEventId: `evt_c${i % 3}` })),
       );
       expect(results.filter((r) => r.outcome === "confirmed")).toHaveLength(1);
       const mails = await database.db().select().from(emails).where(eq(emails.relatedId, registration.id));
@@ -134,7 +134,7 @@ describe("booking: fulfilment", () => {
     it("sends the confirmation in the participant's language with a valid .ics invite", async () => {
       const event = await insertEvent(NOW, { name: "Testzeildag", nameEn: "Test sailing day" });
       const { registration, sessionId } = await hold(event, 5); // odd: English
-      await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: provider.pay(sessionId) });
+      await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: provider.pay(sessionId) });
       const [mail] = await database.db().select().from(emails).where(eq(emails.relatedId, registration.id)).then((rows) => rows.filter((r) => r.template === "booking-confirmation"));
       expect(mail.locale).toBe("en");
       expect(mail.subject).toBe(`Booking confirmed: Test sailing day (${registration.reference})`);
@@ -161,7 +161,7 @@ describe("booking: fulfilment", () => {
       const event = await insertEvent(NOW, { maxParticipants: 2 });
       const { registration, sessionId } = await hold(event, 6);
       setNowForTests(new Date(NOW.getTime() + HOLD_DURATION_MS + 60_000));
-      const result = await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: provider.pay(sessionId) });
+      const result = await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: provider.pay(sessionId) });
       expect(result).toEqual({ outcome: "confirmed", registrationId: registration.id, late: true });
       expect(await registrationStatus(registration.id)).toBe("confirmed");
     });
@@ -172,12 +172,12 @@ describe("booking: fulfilment", () => {
       // The hold lapses; someone else takes the only place and pays in time.
       const later = new Date(NOW.getTime() + HOLD_DURATION_MS + 60_000);
       const other = await hold(event, 8, later);
-      await fulfilPayment({ provider: "stripe", sessionId: other.sessionId, providerPaymentId: provider.pay(other.sessionId) });
+      await fulfilPayment({ provider: "stripe", sessionId: other.sessionId, ...provider.amountOf(other.sessionId), providerPaymentId: provider.pay(other.sessionId) });
 
       setNowForTests(new Date(later.getTime() + 60_000));
       const paymentId = provider.pay(late.sessionId);
       const refundsBefore = provider.refunds.length;
-      const result = await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, providerPaymentId: paymentId, providerEventId: "evt_late" });
+      const result = await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, ...provider.amountOf(late.sessionId), providerPaymentId: paymentId, providerEventId: "evt_late" });
       expect(result).toEqual({ outcome: "refunded", registrationId: late.registration.id });
       expect(provider.refunds.slice(refundsBefore)).toEqual([paymentId]);
       expect(await registrationStatus(late.registration.id)).toBe("refunded");
@@ -190,7 +190,7 @@ describe("booking: fulfilment", () => {
       expect(mails.find((m) => m.template === "booking-refund")!.to).toBe(late.registration.customerEmail);
 
       // Replays change nothing: no second refund, no more e-mail.
-      await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, providerPaymentId: paymentId, providerEventId: "evt_late_2" });
+      await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, ...provider.amountOf(late.sessionId), providerPaymentId: paymentId, providerEventId: "evt_late_2" });
       expect(provider.refunds.slice(refundsBefore)).toEqual([paymentId]);
       expect(await verifyCheckoutReturn(late.sessionId, event.id, "en")).toMatchObject({ state: "failed", reason: "refunded" });
       expect((await database.db().select().from(emails).where(eq(emails.relatedId, late.registration.id))).length).toBe(2);
@@ -201,10 +201,10 @@ describe("booking: fulfilment", () => {
       const late = await hold(event, 9);
       const later = new Date(NOW.getTime() + HOLD_DURATION_MS + 60_000);
       const other = await hold(event, 10, later);
-      await fulfilPayment({ provider: "stripe", sessionId: other.sessionId, providerPaymentId: provider.pay(other.sessionId) });
+      await fulfilPayment({ provider: "stripe", sessionId: other.sessionId, ...provider.amountOf(other.sessionId), providerPaymentId: provider.pay(other.sessionId) });
       provider.failRefunds = true;
       try {
-        const result = await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, providerPaymentId: provider.pay(late.sessionId) });
+        const result = await fulfilPayment({ provider: "stripe", sessionId: late.sessionId, ...provider.amountOf(late.sessionId), providerPaymentId: provider.pay(late.sessionId) });
         expect(result.outcome).toBe("refunded");
       } finally {
         provider.failRefunds = false;
@@ -217,7 +217,7 @@ describe("booking: fulfilment", () => {
     });
 
     it("answers unknown sessions without changing anything", async () => {
-      expect(await fulfilPayment({ provider: "stripe", sessionId: "cs_test_unknown", providerPaymentId: "pi_x" })).toEqual({ outcome: "unknown_session" });
+      expect(await fulfilPayment({ provider: "stripe", sessionId: "cs_test_unknown", ...provider.amountOf("cs_test_unknown"), providerPaymentId: "pi_x" })).toEqual({ outcome: "unknown_session" });
     });
   });
 
@@ -235,7 +235,7 @@ describe("booking: fulfilment", () => {
     it("never closes a paid checkout", async () => {
       const event = await insertEvent(NOW);
       const { registration, sessionId } = await hold(event, 13);
-      await fulfilPayment({ provider: "stripe", sessionId, providerPaymentId: provider.pay(sessionId) });
+      await fulfilPayment({ provider: "stripe", sessionId, ...provider.amountOf(sessionId), providerPaymentId: provider.pay(sessionId) });
       expect(await closeUnpaidCheckout({ provider: "stripe", sessionId, status: "failed" })).toBe("unchanged");
       expect(await registrationStatus(registration.id)).toBe("confirmed");
     });

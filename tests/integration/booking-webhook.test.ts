@@ -41,7 +41,8 @@ describe("booking: Stripe webhook", () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  function sessionEvent(id: string, type: string, sessionId: string, paymentStatus: "paid" | "unpaid", paymentIntent: string | null) {
+  /** A Checkout Session event; Stripe always sends amount_total and currency (default: the 50% deposit of the test event). */
+  function sessionEvent(id: string, type: string, sessionId: string, paymentStatus: "paid" | "unpaid", paymentIntent: string | null, amountTotal = 14_750, currency = "eur") {
     return {
       id,
       object: "event",
@@ -55,6 +56,8 @@ describe("booking: Stripe webhook", () => {
           status: type === "checkout.session.expired" ? "expired" : "complete",
           payment_status: paymentStatus,
           payment_intent: paymentIntent,
+          amount_total: amountTotal,
+          currency,
           client_reference_id: null,
           metadata: {},
         },

@@ -68,9 +68,9 @@ describe("Stripe provider", () => {
     const { provider, requests } = fakeStripe((r) =>
       r.url.includes("/v1/refunds")
         ? { status: 200, body: { id: "re_1", object: "refund" } }
-        : { status: 200, body: { id: "cs_test_123", object: "checkout.session", status: "complete", payment_status: "paid", payment_intent: "pi_1", metadata: { registrationId: "reg-1" } } },
+        : { status: 200, body: { id: "cs_test_123", object: "checkout.session", status: "complete", payment_status: "paid", payment_intent: "pi_1", amount_total: 14_750, currency: "eur", metadata: { registrationId: "reg-1" } } },
     );
-    expect(await provider.retrieveSession("cs_test_123")).toEqual({ sessionId: "cs_test_123", status: "complete", paymentStatus: "paid", paymentId: "pi_1", registrationId: "reg-1" });
+    expect(await provider.retrieveSession("cs_test_123")).toEqual({ sessionId: "cs_test_123", status: "complete", paymentStatus: "paid", paymentId: "pi_1", registrationId: "reg-1", amountCents: 14_750, currency: "eur" });
     expect(await provider.refund("pi_1")).toBe("re_1");
     const refund = requests.at(-1)!;
     expect(refund.body.get("payment_intent")).toBe("pi_1");

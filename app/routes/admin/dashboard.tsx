@@ -118,10 +118,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       )}
                     </th>
                     <td className="whitespace-nowrap">{formatDate(e.startDate, "nl")}</td>
-                    <td className={full ? "font-semibold text-signal-600" : undefined}>
+                    <td className={full ? "font-semibold text-signal-700" : undefined}>
+                      {/* Sold places only; unpaid holds apart, since they lapse unless paid. */}
                       {e.capacity === null
-                        ? t("admin.dashboard.unlimited", { taken: e.placesTaken })
-                        : t("admin.dashboard.placesOf", { taken: e.placesTaken, capacity: e.capacity })}
+                        ? t("admin.dashboard.unlimited", { taken: e.placesSold })
+                        : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
+                      {e.placesHeld > 0 && (
+                        <span className="block text-xs font-normal text-amber-700" data-testid="places-held">
+                          {t("booking.admin.held", { held: e.placesHeld })}
+                        </span>
+                      )}
                     </td>
                     <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(e.receivedCents, "nl")}</td>
                     <td className="text-right">

@@ -6,7 +6,7 @@ import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, formatDateRange } from "~/lib/events";
 import { seo } from "~/lib/seo";
-import { cancelPath } from "@server/booking/checkout.server";
+import { cancelPath, markCheckoutOpened } from "@server/booking/checkout.server";
 import { fulfilPayment } from "@server/booking/fulfil.server";
 import { testCheckout } from "@server/booking/test-checkout.server";
 import { env } from "@server/env.server";
@@ -28,6 +28,8 @@ async function load(request: Request, sessionId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  // Opening the page extends the short hold of a new registration to the checkout's 30 minutes.
+  if (!env().STRIPE_SECRET_KEY && isTestSessionId(params.sessionId)) await markCheckoutOpened("test", params.sessionId);
   const { checkout } = await load(request, params.sessionId);
   const session = await testProvider.retrieveSession(params.sessionId);
   return { checkout, state: session.status, cancelHref: cancelPath({ slug: checkout.eventSlug }) };
@@ -35,6 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { locale, checkout } = await load(request, params.sessionId);
+  // A pay post is an opening too (e.g. a page that was loaded before the hold was shortened).
+  await markCheckoutOpened("test", params.sessionId);
   const resultUrl = `/payment-success?session_id=${encodeURIComponent(params.sessionId)}&event_id=${checkout.eventId}`;
   const session = await testProvider.retrieveSession(params.sessionId);
   if (session.status === "complete") return redirect(resultUrl, 303);
@@ -42,7 +46,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: translate(locale, "booking.checkout.expired") }, { status: 409 });
   }
   try {
-    await fulfilPayment({ provider: "test", sessionId: params.sessionId, providerPaymentId: newTestPaymentId() });
+    // The test checkout charges what its session says (the payment row's amount), like Stripe's amount_total.
+    await fulfilPayment({
+      provider: "test",
+      sessionId: params.sessionId,
+      providerPaymentId: newTestPaymentId(),
+      amountCents: session.amountCents,
+      currency: session.currency,
+    });
   } catch (error) {
     log.error(`Test checkout ${params.sessionId}: fulfilment failed`, error);
     return data({ error: translate(locale, "booking.registrationError") }, { status: 503 });
@@ -100,13 +111,18 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             <p className="mt-1 text-sm text-foam-200">{formatDateRange(checkout.startDate, checkout.endDate, locale)}</p>
           </div>
           <dl className="divide-y px-6">
-            <Row label={t("booking.checkout.participant")}>
-              {checkout.customerName}
-              <span className="block text-sm font-normal text-muted-foreground">{checkout.customerEmail}</span>
-            </Row>
-            <Row label={t("booking.checkout.reference")}>
-              <span className="font-mono">{checkout.reference}</span>
-            </Row>
+            {/* Who booked shows only while the link is live (the hold, or a day after paying). */}
+            {checkout.personal && (
+              <>
+                <Row label={t("booking.checkout.participant")}>
+                  {checkout.personal.customerName}
+                  <span className="block text-sm font-normal text-muted-foreground">{checkout.personal.customerEmail}</span>
+                </Row>
+                <Row label={t("booking.checkout.reference")}>
+                  <span className="font-mono">{checkout.personal.reference}</span>
+                </Row>
+              </>
+            )}
             <Row label={t("booking.checkout.amount")}>
               <span className="text-2xl font-bold">{amount}</span>
               <span className="block text-sm font-normal text-muted-foreground">{checkout.description}</span>

@@ -150,13 +150,24 @@ function Result({ result }: { result: Verification }) {
   const { t } = useI18n();
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (result.state === "confirmed") return <Confirmed result={result} />;
+  if (result.state === "done") {
+    // An old link: it says the payment is done and shows nobody's details.
+    return (
+      <Panel tone="success" icon={<CircleCheck className="size-9" aria-hidden />} title={t("booking.success.doneTitle")}>
+        <p className="text-center text-muted-foreground">{t("booking.success.doneText")}</p>
+        <Actions />
+      </Panel>
+    );
+  }
   if (result.state === "pending") {
     return (
       <Panel tone="pending" icon={<Hourglass className="size-8" aria-hidden />} title={t("booking.success.pendingTitle")}>
         <p className="text-center text-slate-700">{t("booking.success.pendingText")}</p>
-        <p className="mt-4 text-center text-sm text-muted-foreground">
-          {t("booking.success.reference")}: <span className="font-mono font-semibold text-navy-900">{result.reference}</span>
-        </p>
+        {result.reference && (
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            {t("booking.success.reference")}: <span className="font-mono font-semibold text-navy-900">{result.reference}</span>
+          </p>
+        )}
         <Actions />
       </Panel>
     );

@@ -9,4 +9,7 @@ export const bookingSiteRoutes: RouteConfigEntry[] = [
   route("payment-success", "routes/booking/payment-success.tsx"),
 ];
 /** Booking resource routes (form actions, webhooks). */
-export const bookingRoutes: RouteConfigEntry[] = [route("api/stripe/webhook", "routes/booking/stripe-webhook.ts")];
+export const bookingRoutes: RouteConfigEntry[] = [
+  route("api/stripe/webhook", "routes/booking/stripe-webhook.ts"),
+  route("checkout/continue/:sessionId", "routes/booking/checkout-continue.ts"),
+];

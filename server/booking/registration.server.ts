@@ -32,7 +32,7 @@ export function clientKeyOf(clientAddress: string | undefined): string | null {
 }
 
 /** Why an event takes no registration right now. */
-export type RegistrationRefusal = "not_found" | "not_bookable" | "cancelled" | "finished" | "ongoing" | "not_open" | "full" | "too_many_holds";
+export type RegistrationRefusal = "not_found" | "not_bookable" | "cancelled" | "finished" | "ongoing" | "not_open" | "full" | "too_many_holds" | "too_many_places";
 
 /** The visitor's explanation of each refusal (the action puts it under 'Registration failed'). */
 export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
@@ -44,6 +44,7 @@ export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
   not_open: "booking.error.notOpen",
   full: "booking.error.full",
   too_many_holds: "booking.error.tooManyHolds",
+  too_many_places: "booking.error.tooManyPlaces",
 };
 
 export type CreateRegistrationResult =
@@ -111,25 +112,25 @@ export async function createRegistration(
     const free = due.kind === "free";
     const clientKey = clientKeyOf(params.clientAddress);
 
-    if (!free) {
+    {
       // Counted under the event lock, so parallel posts from one booker are counted one by one.
+      // Paid events: open holds (a paid place is no squatting). Free events confirm at once, so
+      // there every place one booker took counts: otherwise one address could fill the boat.
       const sameBooker = [eq(sql`lower(${registrations.customerEmail})`, input.customerEmail.trim().toLowerCase())];
       if (clientKey) sameBooker.push(eq(registrations.clientKey, clientKey));
+      const counted = free
+        ? eq(registrations.status, "confirmed")
+        : and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now));
       const holds = await tx
         .select({ email: sql<string>`lower(${registrations.customerEmail})`, clientKey: registrations.clientKey })
         .from(registrations)
-        .where(
-          and(
-            eq(registrations.eventId, event.id),
-            eq(registrations.status, "pending_payment"),
-            gt(registrations.holdExpiresAt, now),
-            or(...sameBooker),
-          ),
-        );
+        .where(and(eq(registrations.eventId, event.id), counted, or(...sameBooker)));
       const email = input.customerEmail.trim().toLowerCase();
       const byEmail = holds.filter((h) => h.email === email).length;
       const byClient = clientKey ? holds.filter((h) => h.clientKey === clientKey).length : 0;
-      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) return { outcome: "refused", reason: "too_many_holds" };
+      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) {
+        return { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds" };
+      }
     }
     const values = {
       eventId: event.id,

@@ -111,6 +111,21 @@ describe("booking hardening (issue 12)", () => {
       for (const r of stored) expect(r.clientKey).not.toContain("10.9.2");
     });
 
+    it("on a free event (confirmed at once) one client address cannot take more than its share of the boat", async () => {
+      const event = await insertEvent(NOW, { maxParticipants: 12, priceCents: 0 });
+      const address = "10.9.4.1";
+      for (let i = 0; i < MAX_OPEN_HOLDS_PER_BOOKER; i++) {
+        expect((await register(event.slug, participantForm(60 + i), address)).status).toBe(303);
+      }
+      const refused = await register(event.slug, participantForm(70), address, "en");
+      expect(refused.status).toBe(409);
+      expect(refused.body?.failure?.description).toContain(`already registered ${MAX_OPEN_HOLDS_PER_BOOKER} people`);
+      const stored = await registrationsOf(event.id);
+      expect(stored).toHaveLength(MAX_OPEN_HOLDS_PER_BOOKER);
+      expect(stored.every((r) => r.status === "confirmed")).toBe(true);
+      expect((await register(event.slug, participantForm(71), "10.9.4.2")).status).toBe(303);
+    });
+
     it("counts only open holds: once a hold lapses or is paid, the booker may register again", async () => {
       const event = await insertEvent(NOW, { maxParticipants: 12 });
       for (let i = 0; i < MAX_OPEN_HOLDS_PER_BOOKER; i++) {

@@ -69,6 +69,7 @@ export default defineMessages({
     "booking.error.tooMany": "Too many registration attempts. Please wait a few minutes and try again.",
     "booking.admin.held": "+ {held} held, not paid yet",
     "booking.error.tooManyHolds": "There are already {max} unpaid registrations for this event from you waiting for payment. Finish paying for those (or wait until they expire) before registering more people.",
+    "booking.error.tooManyPlaces": "You have already registered {max} people for this event. To bring more, please contact the team.",
     // Test checkout
     "booking.checkout.metaTitle": "Test payment",
     "booking.checkout.kicker": "Checkout",
@@ -224,6 +225,7 @@ export default defineMessages({
     "booking.error.tooMany": "Te veel inschrijfpogingen. Wacht een paar minuten en probeer het opnieuw.",
     "booking.admin.held": "+ {held} vastgehouden, nog niet betaald",
     "booking.error.tooManyHolds": "Er staan voor dit evenement al {max} onbetaalde inschrijvingen van jou op betaling te wachten. Rond die betalingen eerst af (of wacht tot ze verlopen) voordat je meer mensen inschrijft.",
+    "booking.error.tooManyPlaces": "Je hebt voor dit evenement al {max} mensen ingeschreven. Wil je meer mensen meenemen? Neem dan contact op met het team.",
     "booking.checkout.metaTitle": "Testbetaling",
     "booking.checkout.kicker": "Afrekenen",
     "booking.checkout.title": "Testbetaling",

@@ -33,7 +33,9 @@ try {
   process.on("SIGINT", stop);
 } catch (error) {
   // Configuration and lock errors are meant for people: print the message, not a stack.
-  const known = error && (error.name === "EnvError" || error.name === "DataDirLockedError" || /^Invalid configuration/.test(error.message));
+  const known =
+    error &&
+    (["EnvError", "DataDirLockedError", "DatabaseUnreachableError"].includes(error.name) || /^Invalid configuration/.test(error.message));
   console.error(known ? `\n${error.message}\n` : error);
   process.exit(1);
 }

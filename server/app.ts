@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
-import "react-router";
+import type { ServerBuild } from "react-router";
 import { db } from "./db/client.server";
 import { env } from "./env.server";
+import { createCheckedRequestHandler } from "./http/handler.server";
 import { log } from "./log.server";
 import { startServices } from "./startup.server";
 
@@ -16,7 +16,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The CSP nonce of this response, for inline scripts. */
     nonce: string;
-    /** The client's address (X-Forwarded-For is trusted only with TRUST_PROXY). */
+    /** The client's address (X-Forwarded-For only as far as TRUST_PROXY's proxies vouch for it). */
     clientAddress: string;
   }
 }
@@ -62,12 +62,21 @@ function clientBuildDir(): string | undefined {
 
 /** The whole HTTP application: start-up first, then middleware, then React Router. */
 export async function createServerApp(options: { dev?: boolean } = {}): Promise<express.Express> {
-  const dev = options.dev ?? false;
   await startServices();
+  return createHttpApp({ dev: options.dev ?? false, build: () => import("virtual:react-router/server-build") });
+}
 
+/**
+ * Middleware and React Router on an open database (tests pass the build of their own Vite
+ * server and open the database themselves).
+ */
+export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() => Promise<ServerBuild>) }): express.Express {
+  const dev = options.dev;
   const app = express();
   app.disable("x-powered-by");
-  if (env().TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count or the proxies' addresses, never `true`: see TRUST_PROXY in env.server.ts.
+  const trustProxy = env().TRUST_PROXY;
+  if (trustProxy !== false) app.set("trust proxy", trustProxy);
   app.use(compression());
   app.use(securityHeaders(dev));
 
@@ -89,8 +98,9 @@ export async function createServerApp(options: { dev?: boolean } = {}): Promise<
   }
 
   app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+    // Checks paths, origins, body sizes and form bodies before React Router sees a request.
+    createCheckedRequestHandler({
+      build: options.build,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),

@@ -4,6 +4,7 @@ import admin from "./messages/admin";
 import booking from "./messages/booking";
 import common from "./messages/common";
 import content from "./messages/content";
+import errors from "./messages/errors";
 import events from "./messages/events";
 import home from "./messages/home";
 import news from "./messages/news";
@@ -13,7 +14,7 @@ import privatePages from "./messages/private";
 export type { Locale } from "./define";
 export { LOCALES } from "./define";
 
-const areas = [common, home, content, news, newsletter, events, booking, privatePages, admin] as const;
+const areas = [common, home, content, news, newsletter, events, booking, privatePages, admin, errors] as const;
 
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

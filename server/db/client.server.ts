@@ -22,6 +22,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** The embedded database's client, when this process holds DATA_DIR (backups are made through it). */
+  pglite?: PGlite;
 };
 
 /** Where the committed migrations live, both from source and from the server build. */
@@ -35,6 +37,47 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** The database could not be reached or opened at start: a message for people, no stack. */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+/** Errors that mean "no usable connection" rather than a fault in a query or a migration. */
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
+  // PostgreSQL: wrong password or user, no such database, server starting or shutting down.
+  "28P01", "28000", "3D000", "57P03", "53300",
+]);
+
+/** Where DATABASE_URL points, for people: host, port and database, never the user or password. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || "localhost"}:${url.port || "5432"}${url.pathname.length > 1 ? url.pathname : ""}`;
+  } catch {
+    return "the server in DATABASE_URL";
+  }
+}
+
+function unreachable(thrown: unknown, databaseUrl: string): DatabaseUnreachableError | undefined {
+  // Drizzle wraps the driver's error (as `cause`) in its own query error.
+  let error = thrown;
+  for (let depth = 0; depth < 5 && error instanceof Error; depth++) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) break;
+    error = error.cause;
+  }
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== "string" || !CONNECTION_ERROR_CODES.has(code)) return undefined;
+  // PostgreSQL's own messages ("password authentication failed for user …") name no secret;
+  // network errors name the address, which we print ourselves.
+  const reason = /^[0-9A-Z]{5}$/.test(code) && error instanceof Error ? `${error.message} (${code})` : code;
+  return new DatabaseUnreachableError(
+    `Could not reach the PostgreSQL database at ${describeDatabaseUrl(databaseUrl)}: ${reason}. ` +
+      `Check DATABASE_URL and that the database server is running.`,
+  );
+}
+
 export type OpenOptions =
   | { databaseUrl: string; migrate?: boolean }
   | { dataDir: string; migrate?: boolean; lock?: boolean }
@@ -46,7 +89,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if ("databaseUrl" in options) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    if (shouldMigrate) await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+    try {
+      // The first query opens the first connection: a server that is down fails here.
+      if (shouldMigrate) await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+      else await client`select 1`;
+    } catch (error) {
+      await client.end({ timeout: 1 }).catch(() => {});
+      throw unreachable(error, options.databaseUrl) ?? error;
+    }
     return { db: db as unknown as Database, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
 
@@ -67,6 +117,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db: db as unknown as Database,
       kind: "pglite",
+      pglite: lock ? client : undefined,
       close: async () => {
         await client.close();
         lock?.release();

@@ -11,6 +11,7 @@ import { formatArticleDate } from "~/lib/articles";
 import { allArticles, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/articles";
 
 export const handle = { locale: "nl" };
@@ -34,7 +35,7 @@ const failed = (message: Feedback["message"] = "admin.articles.actionFailed"): F
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
 
@@ -102,7 +103,7 @@ function ArticleActions({ article, className }: { article: ArticleRow; className
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.articles.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.articles.title")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function Articles({ loaderData, actionData }: Route.ComponentProps) {

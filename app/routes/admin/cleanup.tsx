@@ -11,6 +11,7 @@ import { formatArticleDate } from "~/lib/articles";
 import { allArticles, deleteArticles } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/cleanup";
 
 /**
@@ -38,7 +39,7 @@ const MAX_IDS = 500;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = form.getAll("ids").map(String).filter(Boolean).slice(0, MAX_IDS);
   if (form.get("intent") !== "delete-many" || ids.length === 0) {
     const feedback: Feedback = { kind: "error", title: "admin.uploads.errorTitle", message: "admin.cleanup.noneSelected" };
@@ -61,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.cleanup.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.cleanup.title")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function Cleanup({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { formatDate } from "~/lib/events";
 import { AccessCodeError, isPrivatePageKey, listPrivatePages, setAccessCodes, type PrivatePageKey } from "@server/access/index.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { log } from "@server/log.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/codes";
 
 export const handle = { locale: "nl" };
@@ -49,7 +50,7 @@ type CodeErrors = { code?: MessageKey; secondCode?: MessageKey };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const pageKey = String(form.get("pageKey") ?? "");
   const refuse = (errors: CodeErrors, message: MessageKey, status = 400) =>
     data({ pageKey, errors, feedback: { kind: "error", title: "admin.uploads.errorTitle", message } satisfies Feedback as Feedback }, { status });
@@ -76,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.codes.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.codes.title")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function AccessCodes({ loaderData, actionData }: Route.ComponentProps) {

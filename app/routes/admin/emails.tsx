@@ -13,6 +13,7 @@ import { db } from "@server/db/client.server";
 import { emails } from "@server/db/schema.server";
 import { log } from "@server/log.server";
 import { EmailNotFoundError, retryEmail } from "@server/mail/send.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/emails";
 
 const SHOWN = 200;
@@ -45,7 +46,7 @@ type RetryResult = { id: string; ok: boolean; message: string };
 /** Retries one failed message now, whatever its schedule. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   if (!UUID.test(id)) {
     return data<RetryResult>({ id, ok: false, message: translate("nl", "admin.emails.retryNotFound") }, { status: 400 });

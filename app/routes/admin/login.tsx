@@ -9,6 +9,7 @@ import { translate } from "~/i18n";
 import { getAdminState } from "@server/auth/guard.server";
 import { safeAdminRedirect, signInWithPassword, signOut } from "@server/auth/login.server";
 import { log } from "@server/log.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/login";
 
 /**
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "logout") {

@@ -14,6 +14,7 @@ import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/events";
 import { requireAdmin } from "@server/auth/guard.server";
 import { listUsers, setAdminRole, upsertUser, userExists } from "@server/auth/users.server";
+import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ type UsersActionData =
 /** Staff accounts are made here by an admin: there is no public sign-up. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
 
   if (form.get("intent") === "role") {
     const userId = String(form.get("userId") ?? "");

@@ -1,0 +1,31 @@
+import { FORM_MAX_BYTES } from "../storage/limits.server";
+
+/** A form without files: its fields are a few KB; 64 KB leaves room and refuses floods early. */
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * Stripe's webhook posts one event as JSON: a few KB, a checkout session with line items well
+ * under 100 KB. 1 MiB refuses floods without ever refusing a real event.
+ */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
+/** Verified by its signature on the raw JSON body, not by Origin, and not a form. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
+/**
+ * The admin forms that carry a picture (5 MB) and a document (10 MB). FORM_MAX_BYTES is what
+ * their actions accept: both files plus the text fields and the multipart overhead.
+ */
+const UPLOAD_ROUTES = [/^\/admin\/blog\/new$/, /^\/admin\/blog\/[^/]+\/edit$/, /^\/admin\/events\/new$/, /^\/admin\/events\/[^/]+$/];
+
+/** The route a request is for: React Router's data requests add `.data` (or `/_.data`, `_root.data`). */
+export function routePath(pathname: string): string {
+  const path = pathname.replace(/\/_\.data$/, "").replace(/^\/_root\.data$/, "/").replace(/\.data$/, "");
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** The largest body a request to this path may carry. */
+export function bodyLimit(pathname: string): number {
+  const path = routePath(pathname);
+  if (path === STRIPE_WEBHOOK_PATH) return STRIPE_WEBHOOK_MAX_BYTES;
+  if (UPLOAD_ROUTES.some((pattern) => pattern.test(path))) return FORM_MAX_BYTES;
+  return FORM_BODY_MAX_BYTES;
+}

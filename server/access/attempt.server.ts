@@ -9,7 +9,7 @@ import { unlockCookie } from "./unlock.server";
 export const MAX_WRONG_CODES = 10;
 export const WRONG_CODE_WINDOW_MS = 10 * 60_000;
 
-const wrongCodes = new RateLimiter(MAX_WRONG_CODES, WRONG_CODE_WINDOW_MS);
+const wrongCodes = new RateLimiter("access-code", MAX_WRONG_CODES, WRONG_CODE_WINDOW_MS);
 
 export type UnlockAttempt =
   | { outcome: "unlocked"; setCookie: string }
@@ -35,7 +35,7 @@ export async function attemptUnlock(options: {
   request: Request;
 }): Promise<UnlockAttempt> {
   const key = limiterKey(options.clientAddress, options.pageKey);
-  const taken = wrongCodes.consume(key);
+  const taken = await wrongCodes.consume(key);
   if (!taken.allowed) return { outcome: "limited", retryAfterSeconds: taken.retryAfterSeconds };
 
   let hashes: string[];
@@ -45,16 +45,16 @@ export async function attemptUnlock(options: {
     matched = await withHashSlot(() => verifyAccessCode(options.code, hashes));
   } catch (error) {
     // Not checked, so not counted.
-    wrongCodes.refund(key);
+    await wrongCodes.refund(key);
     if (error instanceof HashSlotsBusy) return { outcome: "busy", retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
   if (!matched) return { outcome: "wrong" };
-  wrongCodes.refund(key);
+  await wrongCodes.refund(key);
   return { outcome: "unlocked", setCookie: unlockCookie(options.pageKey, hashes, options.request) };
 }
 
 /** Forgets every counted attempt (tests). */
-export function resetUnlockAttemptsForTests(): void {
-  wrongCodes.reset();
+export async function resetUnlockAttemptsForTests(): Promise<void> {
+  await wrongCodes.reset();
 }

@@ -31,7 +31,6 @@ function createAuth(database: Database) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
-        rateLimit: schema.rateLimit,
       },
     }),
     emailAndPassword: {

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { APIError } from "better-auth/api";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { rateLimits } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { secrets } from "../secrets.server";
 import { HashSlotsBusy, withHashSlot } from "../security/hash-slots.server";
-import { consumeAll, RateLimiter } from "../security/rate-limit.server";
+import { consumeAll, limitKey, RateLimiter, type Consumed } from "../security/rate-limit.server";
 import { auth } from "./auth.server";
 
 /**
@@ -28,20 +31,22 @@ export const ACCOUNT_MAX_DELAY_MS = 60_000;
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 const DEVICE_COOKIE_DAYS = 90;
 
-const failuresByAddress = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-const failuresByAccountAddress = new RateLimiter(LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+const failuresByAddress = new RateLimiter("login-address", LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+const failuresByAccountAddress = new RateLimiter("login-account-address", LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+/** The account throttle's rows: `count` failures since `window_start`, `next_try_at` the delay. */
+const ACCOUNT_BUCKET = "login-account";
+/** An address that signed in to an account: `window_start` is the last time. */
+const KNOWN_BUCKET = "login-known";
 
-type AccountThrottle = { failures: number; windowStart: number; nextTryAt: number };
-const accountThrottles = new Map<string, AccountThrottle>();
-/** account → address → last successful sign-in (ms). */
-const knownAddresses = new Map<string, Map<string, number>>();
+function row(bucket: string, key: string) {
+  return and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, limitKey(bucket, key)));
+}
 
 /** Forgets every counted failure and known client (tests). */
-export function resetLoginLimitsForTests(): void {
-  failuresByAddress.reset();
-  failuresByAccountAddress.reset();
-  accountThrottles.clear();
-  knownAddresses.clear();
+export async function resetLoginLimitsForTests(): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(inArray(rateLimits.bucket, [failuresByAddress.bucket, failuresByAccountAddress.bucket, ACCOUNT_BUCKET, KNOWN_BUCKET]));
 }
 
 function accountDelayMs(failuresBeyondFree: number): number {
@@ -49,31 +54,38 @@ function accountDelayMs(failuresBeyondFree: number): number {
 }
 
 /**
- * Takes one try from the account's loose allowance, atomically with the decision. Past the free
- * failures an admitted try from an unknown client pushes the next allowed moment on at once (as
- * if it failed), so parallel tries cannot slip through together; a success clears it all.
+ * Takes one try from the account's loose allowance, atomically with the decision (the row is
+ * locked, so instances and parallel requests take turns). Past the free failures an admitted try
+ * pushes the next allowed moment on at once (as if it failed), so parallel tries cannot slip
+ * through together; a success deletes the row.
  */
-function consumeAccountTry(account: string, trusted: boolean): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-  const t = now().getTime();
-  let state = accountThrottles.get(account);
-  if (!state || t - state.windowStart >= ACCOUNT_WINDOW_MS) {
-    state = { failures: 0, windowStart: t, nextTryAt: 0 };
-    accountThrottles.set(account, state);
-    if (accountThrottles.size > 50_000) {
-      for (const [key, s] of accountThrottles) if (t - s.windowStart >= ACCOUNT_WINDOW_MS) accountThrottles.delete(key);
+async function consumeAccountTry(account: string, trusted: boolean): Promise<Consumed> {
+  const t = now();
+  const key = limitKey(ACCOUNT_BUCKET, account);
+  return db().transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ bucket: ACCOUNT_BUCKET, key, windowStart: t, count: 0 }).onConflictDoNothing();
+    const [state] = await tx.select().from(rateLimits).where(row(ACCOUNT_BUCKET, account)).for("update");
+    const fresh = t.getTime() - state.windowStart.getTime() >= ACCOUNT_WINDOW_MS;
+    let count = fresh ? 0 : state.count;
+    let nextTryAt = fresh ? null : state.nextTryAt;
+    if (!trusted && count >= ACCOUNT_FREE_FAILURES && nextTryAt && t < nextTryAt) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((nextTryAt.getTime() - t.getTime()) / 1000)) };
     }
-  }
-  if (!trusted && state.failures >= ACCOUNT_FREE_FAILURES && t < state.nextTryAt) {
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((state.nextTryAt - t) / 1000)) };
-  }
-  state.failures += 1;
-  if (state.failures > ACCOUNT_FREE_FAILURES) state.nextTryAt = t + accountDelayMs(state.failures - ACCOUNT_FREE_FAILURES);
-  return { allowed: true };
+    count += 1;
+    if (count > ACCOUNT_FREE_FAILURES) nextTryAt = new Date(t.getTime() + accountDelayMs(count - ACCOUNT_FREE_FAILURES));
+    await tx
+      .update(rateLimits)
+      .set({ count, nextTryAt, windowStart: fresh ? t : state.windowStart })
+      .where(row(ACCOUNT_BUCKET, account));
+    return { allowed: true };
+  });
 }
 
-function refundAccountTry(account: string): void {
-  const state = accountThrottles.get(account);
-  if (state && state.failures > 0) state.failures -= 1;
+async function refundAccountTry(account: string): Promise<void> {
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(row(ACCOUNT_BUCKET, account));
 }
 
 let deviceCookieCache: { secret: string; cookie: Cookie } | undefined;
@@ -102,8 +114,11 @@ function accountTag(account: string): string {
 }
 
 async function isTrustedClient(account: string, clientAddress: string, headers: Headers): Promise<boolean> {
-  const seen = knownAddresses.get(account)?.get(clientAddress);
-  if (seen !== undefined && now().getTime() - seen < KNOWN_ADDRESS_MS) return true;
+  const [seen] = await db()
+    .select({ at: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(row(KNOWN_BUCKET, `${account}|${clientAddress}`));
+  if (seen && now().getTime() - seen.at.getTime() < KNOWN_ADDRESS_MS) return true;
   try {
     const tags: unknown = await deviceCookie().parse(headers.get("cookie"));
     return Array.isArray(tags) && tags.includes(accountTag(account));
@@ -114,9 +129,11 @@ async function isTrustedClient(account: string, clientAddress: string, headers: 
 
 /** Remembers the client as the account's own, and returns the device cookie to set. */
 async function rememberTrustedClient(account: string, clientAddress: string, headers: Headers): Promise<string> {
-  let addresses = knownAddresses.get(account);
-  if (!addresses) knownAddresses.set(account, (addresses = new Map()));
-  addresses.set(clientAddress, now().getTime());
+  const t = now();
+  await db()
+    .insert(rateLimits)
+    .values({ bucket: KNOWN_BUCKET, key: limitKey(KNOWN_BUCKET, `${account}|${clientAddress}`), windowStart: t, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.key], set: { windowStart: t } });
   let tags: string[] = [];
   try {
     const parsed: unknown = await deviceCookie().parse(headers.get("cookie"));
@@ -151,23 +168,24 @@ export async function signInWithPassword(input: {
   const email = input.email.trim().toLowerCase();
   const addressKey = `address:${input.clientAddress}`;
   const pairKey = `${email}|${input.clientAddress}`;
-  const strict = consumeAll([
+  const strict = await consumeAll([
     [failuresByAddress, addressKey],
     [failuresByAccountAddress, pairKey],
   ]);
   if (!strict.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: strict.retryAfterSeconds };
-  // Everything from here to the account try is synchronous except the cookie check, which
-  // runs before the account allowance is taken; the strict tries above are already counted.
-  const trusted = await isTrustedClient(email, input.clientAddress, input.headers);
-  const account = consumeAccountTry(email, trusted);
-  const giveBack = () => {
-    failuresByAddress.refund(addressKey);
-    failuresByAccountAddress.refund(pairKey);
-    refundAccountTry(email);
-  };
+  const giveBackStrict = () => Promise.all([failuresByAddress.refund(addressKey), failuresByAccountAddress.refund(pairKey)]);
+  const giveBack = () => Promise.all([giveBackStrict(), refundAccountTry(email)]);
+  let account: Consumed;
+  try {
+    const trusted = await isTrustedClient(email, input.clientAddress, input.headers);
+    account = await consumeAccountTry(email, trusted);
+  } catch (error) {
+    await giveBackStrict();
+    log.error("Admin login: the login throttle could not be read", error);
+    return { ok: false, reason: "unavailable" };
+  }
   if (!account.allowed) {
-    failuresByAddress.refund(addressKey);
-    failuresByAccountAddress.refund(pairKey);
+    await giveBackStrict();
     return { ok: false, reason: "rate-limited", retryAfterSeconds: account.retryAfterSeconds };
   }
 
@@ -182,27 +200,25 @@ export async function signInWithPassword(input: {
     );
   } catch (error) {
     if (error instanceof HashSlotsBusy) {
-      giveBack();
+      await giveBack();
       return { ok: false, reason: "busy", retryAfterSeconds: error.retryAfterSeconds };
     }
     if (error instanceof APIError && error.statusCode < 500) {
       response = new Response(null, { status: error.statusCode });
     } else {
-      giveBack();
+      await giveBack();
       log.error("Admin login: the auth service failed", error);
       return { ok: false, reason: "unavailable" };
     }
   }
 
   if (response.ok) {
-    giveBack();
-    failuresByAccountAddress.reset(pairKey);
-    accountThrottles.delete(email);
+    await Promise.all([failuresByAddress.refund(addressKey), failuresByAccountAddress.reset(pairKey), db().delete(rateLimits).where(row(ACCOUNT_BUCKET, email))]);
     const device = await rememberTrustedClient(email, input.clientAddress, input.headers);
     return { ok: true, setCookies: [...response.headers.getSetCookie(), device] };
   }
   if (response.status >= 500) {
-    giveBack();
+    await giveBack();
     log.error(`Admin login: the auth service answered ${response.status}`);
     return { ok: false, reason: "unavailable" };
   }

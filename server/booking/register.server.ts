@@ -18,7 +18,7 @@ import { deliverQueuedQuietly } from "../mail/send.server";
 import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, REFUSAL_MESSAGES } from "./registration.server";
 
 /** Registration posts per client address: generous for a family booking, tight for a script. */
-export const registrationLimiter = new RateLimiter(20, 10 * 60_000);
+export const registrationLimiter = new RateLimiter("registration", 20, 10 * 60_000);
 
 export type RegisterAnswer =
   | { kind: "redirect"; location: string }
@@ -73,12 +73,12 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
   const locale: Locale = isLocale(posted) ? posted : requestLocale(request);
   formData.delete("locale");
 
-  if (registrationLimiter.hit(clientAddress)) {
+  if (await registrationLimiter.hit(clientAddress)) {
     return {
       kind: "answer",
       status: 429,
       data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.error.tooMany")) },
-      headers: { "Retry-After": String(registrationLimiter.retryAfterSeconds(clientAddress)) },
+      headers: { "Retry-After": String(await registrationLimiter.retryAfterSeconds(clientAddress)) },
     };
   }
 

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -8,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -376,13 +376,24 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-/** Better Auth's rate-limit counters (storage: "database"), shared by every server process. */
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+/**
+ * Attempt counters of our rate limits (server/security/rate-limit.server.ts), per limiter
+ * (`bucket`) and key (a client address, an address + page, an account): in the database so that
+ * every instance on one PostgreSQL counts together. `next_try_at` is the login throttle's
+ * growing delay per account. Rows hold client addresses, so the retention sweep deletes them
+ * once their window has long passed.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+    nextTryAt: timestamp("next_try_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { now } from "../clock.server";
 import { db, type DbOrTx } from "../db/client.server";
-import { emails, eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
+import { emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations } from "../db/schema.server";
 import { log } from "../log.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
@@ -12,7 +12,14 @@ export const RETENTION = {
   interestMonths: 24,
   /** The log of e-mails sent: 12 months. */
   emailLogMonths: 12,
+  /**
+   * Rate-limit rows (keyed hashes of client and e-mail addresses): gone a day after the longest
+   * use of one, the 30 days an address stays "known" to the login throttle.
+   */
+  rateLimitDays: 31,
 } as const;
+
+const DAY_MS = 86_400_000;
 
 function monthsBefore(instant: Date, months: number): Date {
   const shifted = new Date(instant);
@@ -20,7 +27,14 @@ function monthsBefore(instant: Date, months: number): Date {
   return shifted;
 }
 
-export type RetentionResult = { erasedRegistrations: number; deletedInterest: number; deletedEmails: number; deletedSubscribers: number };
+export type RetentionResult = {
+  erasedRegistrations: number;
+  erasedClientKeys: number;
+  deletedInterest: number;
+  deletedEmails: number;
+  deletedSubscribers: number;
+  deletedRateLimits: number;
+};
 
 /**
  * Erases and deletes what the privacy policy says we no longer keep. Registrations and payments
@@ -36,6 +50,17 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     .set({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at })
     .where(and(isNull(registrations.personalDataErasedAt), inArray(registrations.eventId, endedEvents)))
     .returning({ id: registrations.id });
+  // The client-address hash only limits open holds and places per event: not kept past the event.
+  const pastEvents = database.select({ id: events.id }).from(events).where(lt(events.endDate, at));
+  const clientKeys = await database
+    .update(registrations)
+    .set({ clientKey: null })
+    .where(and(isNotNull(registrations.clientKey), inArray(registrations.eventId, pastEvents)))
+    .returning({ id: registrations.id });
+  const limits = await database
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(at.getTime() - RETENTION.rateLimitDays * DAY_MS)))
+    .returning({ key: rateLimits.key });
   const interest = await database
     .delete(eventInterest)
     .where(lt(eventInterest.createdAt, monthsBefore(at, RETENTION.interestMonths)))
@@ -51,13 +76,13 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     .returning({ id: newsletterSubscribers.id });
   return {
     erasedRegistrations: erased.length,
+    erasedClientKeys: clientKeys.length,
+    deletedRateLimits: limits.length,
     deletedInterest: interest.length,
     deletedEmails: mail.length,
     deletedSubscribers: subscribers.length,
   };
 }
-
-const DAY_MS = 86_400_000;
 
 /** Runs the retention rules at start and then daily (not in tests, which call applyRetention). */
 export function startRetentionSweep(): void {

@@ -1,77 +1,92 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { rateLimits } from "../db/schema.server";
+import { secrets } from "../secrets.server";
+
+/**
+ * Keys are client addresses and e-mail addresses: the table stores a keyed hash of them only,
+ * comparable for counting, useless to a reader of the database.
+ */
+export function limitKey(bucket: string, key: string): string {
+  return crypto.createHmac("sha256", secrets().sessionSecret).update(`${bucket}\u0000${key}`).digest("base64url").slice(0, 32);
+}
 
 export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * A fixed-window counter per key (an address, an address + page, an account).
- * Kept in memory: one server process serves the site.
+ * A fixed-window counter per key (an address, an address + page, an account), kept in the
+ * database so that every instance on one PostgreSQL counts together (and PGlite works the same
+ * for one instance).
  *
- * Attempts are counted *before* the slow check they guard (`consume`), in the same tick as the
- * decision, so a burst of parallel attempts cannot all pass a check that only counts afterwards;
- * a caller that should not count a successful attempt gives it back with `refund`.
+ * `consume` counts an attempt and decides in one statement (an upsert that takes the row's
+ * lock), *before* the slow check it guards, so a burst of parallel attempts, on one instance or
+ * several, cannot all pass; a caller that should not count a successful attempt gives it back
+ * with `refund`. Refused attempts are counted too: the window is fixed, so that does not make
+ * it longer, and it keeps the statement single.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; windowStart: number }>();
-
   constructor(
+    /** The limiter's name: keys of different limiters never meet. */
+    readonly bucket: string,
     readonly limit: number,
     readonly windowMs: number,
   ) {}
 
-  private entry(key: string) {
-    const t = now().getTime();
-    const found = this.hits.get(key);
-    if (!found || t - found.windowStart >= this.windowMs) {
-      const fresh = { count: 0, windowStart: t };
-      this.hits.set(key, fresh);
-      if (this.hits.size > 50_000) this.prune(t);
-      return fresh;
-    }
-    return found;
-  }
-
-  /**
-   * Takes one attempt from the key's allowance, atomically with the decision. Refused attempts
-   * are not counted (they cost the server nothing), so the window is not pushed on by them.
-   */
-  consume(key: string): Consumed {
-    const e = this.entry(key);
-    if (e.count >= this.limit) return { allowed: false, retryAfterSeconds: this.retryAfterSeconds(key) };
-    e.count += 1;
-    return { allowed: true };
+  /** Takes one attempt from the key's allowance, atomically with the decision. */
+  async consume(key: string): Promise<Consumed> {
+    const t = now();
+    const hashed = limitKey(this.bucket, key);
+    // A string with a cast: the postgres-js driver does not serialise a Date inside raw SQL.
+    const expired = sql`${rateLimits.windowStart} <= ${new Date(t.getTime() - this.windowMs).toISOString()}::timestamptz`;
+    const [row] = await db()
+      .insert(rateLimits)
+      .values({ bucket: this.bucket, key: hashed, windowStart: t, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.key],
+        set: {
+          windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+    if (row.count <= this.limit) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: this.secondsLeft(row.windowStart, t) };
   }
 
   /** Gives back an attempt taken with `consume` (a success that should not count). */
-  refund(key: string): void {
-    const found = this.hits.get(key);
-    if (found && found.count > 0) found.count -= 1;
-  }
-
-  /** True when the key has used up its allowance in the current window. */
-  isLimited(key: string): boolean {
-    return this.entry(key).count >= this.limit;
+  async refund(key: string): Promise<void> {
+    await db()
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, limitKey(this.bucket, key))));
   }
 
   /** Counts one hit; returns true when the key is now over the limit. */
-  hit(key: string): boolean {
-    const e = this.entry(key);
-    e.count += 1;
-    return e.count > this.limit;
+  async hit(key: string): Promise<boolean> {
+    return !(await this.consume(key)).allowed;
   }
 
   /** Seconds until the key's window ends (for Retry-After). */
-  retryAfterSeconds(key: string): number {
-    const e = this.entry(key);
-    return Math.max(1, Math.ceil((e.windowStart + this.windowMs - now().getTime()) / 1000));
+  async retryAfterSeconds(key: string): Promise<number> {
+    const t = now();
+    const [row] = await db()
+      .select({ windowStart: rateLimits.windowStart })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, limitKey(this.bucket, key))));
+    return row ? this.secondsLeft(row.windowStart, t) : 1;
   }
 
-  reset(key?: string): void {
-    if (key === undefined) this.hits.clear();
-    else this.hits.delete(key);
+  /** Forgets one key, or every key of this limiter (tests). */
+  async reset(key?: string): Promise<void> {
+    const where =
+      key === undefined ? eq(rateLimits.bucket, this.bucket) : and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, limitKey(this.bucket, key)));
+    await db().delete(rateLimits).where(where);
   }
 
-  private prune(t: number): void {
-    for (const [key, e] of this.hits) if (t - e.windowStart >= this.windowMs) this.hits.delete(key);
+  private secondsLeft(windowStart: Date, t: Date): number {
+    return Math.max(1, Math.ceil((windowStart.getTime() + this.windowMs - t.getTime()) / 1000));
   }
 }
 
@@ -79,13 +94,13 @@ export class RateLimiter {
  * Takes one attempt from each limiter, all or none: when one refuses, the attempts already
  * taken from the others are given back, so a refused request leaves no trace.
  */
-export function consumeAll(entries: ReadonlyArray<readonly [RateLimiter, string]>): Consumed {
+export async function consumeAll(entries: ReadonlyArray<readonly [RateLimiter, string]>): Promise<Consumed> {
   const taken: Array<readonly [RateLimiter, string]> = [];
   for (const entry of entries) {
     const [limiter, key] = entry;
-    const result = limiter.consume(key);
+    const result = await limiter.consume(key);
     if (!result.allowed) {
-      for (const [l, k] of taken) l.refund(k);
+      await Promise.all([...taken, entry].map(([l, k]) => l.refund(k)));
       return result;
     }
     taken.push(entry);

@@ -30,7 +30,7 @@ describe("private page access codes", () => {
 
   beforeEach(async () => {
     configure();
-    resetUnlockAttemptsForTests();
+    await resetUnlockAttemptsForTests();
     setNowForTests(undefined);
     await database.db().delete(privatePages);
   });

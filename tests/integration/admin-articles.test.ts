@@ -43,7 +43,7 @@ describe("admin articles", () => {
   const database = useTestDatabase();
   let cookie: string;
   beforeAll(async () => {
-    resetLoginLimitsForTests();
+    await resetLoginLimitsForTests();
     cookie = (await signedInUser({ admin: true })).cookie;
   });
 

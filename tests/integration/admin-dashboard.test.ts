@@ -66,7 +66,7 @@ describe("admin dashboard and exports", () => {
   let eventId: string;
 
   beforeAll(async () => {
-    resetLoginLimitsForTests();
+    await resetLoginLimitsForTests();
     admin = await signedInUser({ admin: true });
     sailor = await signedInUser({ admin: false });
     const db = database.db();

@@ -50,7 +50,7 @@ describe("admin events", () => {
   let cookie: string;
   const get = (url: string) => new Request(`http://localhost${url}`, { headers: { cookie } });
   beforeAll(async () => {
-    resetLoginLimitsForTests();
+    await resetLoginLimitsForTests();
     cookie = (await signedInUser({ admin: true })).cookie;
     await database.db().insert(privatePages).values({ key: "vwdtp", title: "VWDTP Challenge" }).onConflictDoNothing();
   });
@@ -173,7 +173,7 @@ describe("access code rotation", () => {
   useTestDatabase();
   let cookie: string;
   beforeAll(async () => {
-    resetLoginLimitsForTests();
+    await resetLoginLimitsForTests();
     cookie = (await signedInUser({ admin: true })).cookie;
   });
 

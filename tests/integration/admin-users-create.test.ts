@@ -26,7 +26,7 @@ describe("users:create", () => {
     const handle = await openDatabase({ dataDir });
     setDatabase(handle);
     try {
-      resetLoginLimitsForTests();
+      await resetLoginLimitsForTests();
       const outcomes = [];
       for (const password of passwords) {
         const result = await signInWithPassword({ email, password, clientAddress: "10.7.0.1", headers: new Headers() });

@@ -186,7 +186,7 @@ describe("booking: the registration action, test checkout and result page", () =
     });
 
     it("rate-limits registration posts per client address (429 with a translated message)", async () => {
-      registrationLimiter.reset();
+      await registrationLimiter.reset();
       const event = await insertEvent(NOW);
       const address = "10.9.9.9";
       const statuses: number[] = [];

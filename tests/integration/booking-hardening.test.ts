@@ -50,10 +50,10 @@ describe("booking hardening (issue 12)", () => {
     });
     setNowForTests(NOW);
   });
-  afterEach(() => {
+  afterEach(async () => {
     setNowForTests(NOW);
     setPaymentProviderForTests(undefined);
-    registrationLimiter.reset();
+    await registrationLimiter.reset();
   });
   afterAll(() => setPaymentProviderForTests(undefined));
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emails, eventInterest, newsletterSubscribers, registrations } from "@server/db/schema.server";
+import { emails, eventInterest, newsletterSubscribers, rateLimits, registrations } from "@server/db/schema.server";
 import { makeReference } from "@server/booking/reference.server";
 import { applyRetention } from "@server/privacy/retention.server";
 import { useTestDatabase } from "../support/db";
@@ -78,5 +78,24 @@ describe("retention (what the privacy policy promises)", () => {
     expect((await test.db().select().from(eventInterest)).map((r) => r.name)).toEqual(["New"]);
     expect(await test.db().$count(emails)).toBe(1);
     expect((await test.db().select().from(newsletterSubscribers)).map((r) => r.email)).toEqual(["stays@example.com"]);
+  });
+
+  it("deletes rate-limit rows a month after their window, and the client-address hash once the event is over", async () => {
+    await test.db().insert(rateLimits).values([
+      { bucket: "login-known", key: "old-hash", windowStart: daysAgo(32), count: 1 },
+      { bucket: "login-known", key: "recent-hash", windowStart: daysAgo(29), count: 1 },
+    ]);
+    const past = await insertEvent(now, { startDate: daysAgo(4), endDate: daysAgo(3) });
+    const future = await insertEvent(now);
+    const over = await registrationFor(past.id, "Voorbij");
+    const coming = await registrationFor(future.id, "Komend");
+    await test.db().update(registrations).set({ clientKey: "client-hash" }).where(inArray(registrations.id, [over.id, coming.id]));
+
+    const result = await applyRetention(test.db(), now);
+    expect(result).toMatchObject({ deletedRateLimits: 1, erasedClientKeys: 1 });
+    expect((await test.db().select().from(rateLimits)).map((r) => r.key)).toEqual(["recent-hash"]);
+    const keys = await test.db().select({ id: registrations.id, clientKey: registrations.clientKey }).from(registrations);
+    expect(keys.find((r) => r.id === over.id)?.clientKey).toBeNull();
+    expect(keys.find((r) => r.id === coming.id)?.clientKey).toBe("client-hash");
   });
 });

@@ -49,7 +49,7 @@ describe("uploads", () => {
   const database = useTestDatabase();
   let cookie: string;
   beforeAll(async () => {
-    resetLoginLimitsForTests();
+    await resetLoginLimitsForTests();
     cookie = (await signedInUser({ admin: true })).cookie;
   });
 

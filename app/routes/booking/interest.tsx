@@ -39,9 +39,9 @@ function answer(body: InterestActionData, status: number, headers?: HeadersInit)
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = requestLocale(request);
   const clientAddress = context.clientAddress;
-  if (interestLimiter.hit(clientAddress)) {
+  if (await interestLimiter.hit(clientAddress)) {
     return answer({ outcome: { status: "failed", message: "common.tooManyRequests" } }, 429, {
-      "Retry-After": String(interestLimiter.retryAfterSeconds(clientAddress)),
+      "Retry-After": String(await interestLimiter.retryAfterSeconds(clientAddress)),
     });
   }
 

@@ -99,9 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data(actionData(locale, outcome, result), { status: STATUS[outcome], headers })
       : redirect(backToForm(request, outcome, fieldErrors), { status: 303, headers });
 
-  if (newsletterRateLimiter.hit(context.clientAddress)) {
+  if (await newsletterRateLimiter.hit(context.clientAddress)) {
     log.warn(`Newsletter sign-up rate limit reached for ${context.clientAddress}`);
-    return answer("rateLimited", undefined, undefined, { "Retry-After": String(newsletterRateLimiter.retryAfterSeconds(context.clientAddress)) });
+    return answer("rateLimited", undefined, undefined, { "Retry-After": String(await newsletterRateLimiter.retryAfterSeconds(context.clientAddress)) });
   }
 
   const submission = parseWithZod(formData, { schema: newsletterSchema(locale) });

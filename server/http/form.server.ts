@@ -21,7 +21,7 @@ export function refusal(locale: Locale, status: RefusalStatus, headers: Record<s
 }
 
 /** One log line for a refused request: method and path only (no query, no body, no address). */
-export function logRefusal(status: RefusalStatus | 405, method: string, pathname: string, why: string): void {
+export function logRefusal(status: RefusalStatus | 401 | 405, method: string, pathname: string, why: string): void {
   // Paths may hold control characters or be huge: print them escaped and short.
   const shown = JSON.stringify(pathname.length > 120 ? `${pathname.slice(0, 120)}…` : pathname);
   log.warn(`Refused ${method} ${shown} with ${status}: ${why}`);

@@ -5,7 +5,8 @@ import type { Locale } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { env } from "../env.server";
 import { formHasNullByte, hasNullByte, isFormContentType, logRefusal, refusal, type RefusalStatus } from "./form.server";
-import { bodyLimit, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
+import { requireAdmin } from "../auth/guard.server";
+import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
 import { isCrossOrigin, originOf } from "./origin.server";
 
 type Options = {
@@ -162,6 +163,18 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
           return await sendResponse(res, new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } }));
         }
         const limit = bodyLimit(url.pathname);
+        if (!webhook && limit > FORM_BODY_MAX_BYTES) {
+          // Only the admin's upload forms take large bodies: ask for the session before reading
+          // megabytes, so nobody else can make the server buffer and parse them.
+          try {
+            await requireAdmin(new Request(url, { headers }));
+          } catch (error) {
+            if (!(error instanceof Response)) throw error;
+            logRefusal(error.status === 401 ? 401 : 403, req.method, url.pathname, "upload without an admin session");
+            res.setHeader("Connection", "close");
+            return await sendResponse(res, error);
+          }
+        }
         const declared = req.get("content-length");
         if (declared !== undefined && Number(declared) > limit) return await refuse(413, `declared ${declared.slice(0, 20)} bytes, over ${limit}`);
         const contentType = req.get("content-type") ?? "";

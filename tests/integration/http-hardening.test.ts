@@ -114,6 +114,15 @@ describe("body size limits", () => {
     expect(tooBig.status).toBe(413);
   });
 
+  it("asks for the admin session before reading an upload form's body", async () => {
+    const boundary = "----anonymous";
+    const headers = { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(15 * 1024 * 1024) };
+    // An anonymous 15 MB upload is answered 401 at once, long before its body has been sent.
+    const anonymous = await send("/admin/blog/new", { headers, stream: { chunk: Buffer.alloc(64 * 1024, "a"), max: 15 * 1024 * 1024 } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.bytesSent).toBeLessThan(8 * 1024 * 1024);
+  });
+
   it("limits the Stripe webhook to an event's size, without the form checks", async () => {
     const json = { "content-type": "application/json", "stripe-signature": "t=1,v1=00" };
     expect((await send("/api/stripe/webhook", { headers: json, body: JSON.stringify({ pad: "x".repeat(2 * 1024 * 1024) }) })).status).toBe(413);

@@ -78,6 +78,28 @@ function unreachable(thrown: unknown, databaseUrl: string): DatabaseUnreachableE
   );
 }
 
+/** pg_advisory_lock key of the migrations ("ORTMIGRT" as a number): one instance migrates at a time. */
+const MIGRATION_LOCK_KEY = 0x4f52544d49475254n;
+
+/**
+ * Several instances may start together on one PostgreSQL: each takes the advisory lock on a
+ * connection of its own before migrating, so one migrates and the others wait, then find
+ * nothing left to do. The lock ends with that connection, also when the process dies.
+ */
+async function migrateUnderLock(client: postgres.Sql, db: ReturnType<typeof drizzlePostgres<typeof schema>>): Promise<void> {
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    try {
+      await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
 export type OpenOptions =
   | { databaseUrl: string; migrate?: boolean }
   | { dataDir: string; migrate?: boolean; lock?: boolean }
@@ -91,7 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const db = drizzlePostgres(client, { schema });
     try {
       // The first query opens the first connection: a server that is down fails here.
-      if (shouldMigrate) await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+      if (shouldMigrate) await migrateUnderLock(client, db);
       else await client`select 1`;
     } catch (error) {
       await client.end({ timeout: 1 }).catch(() => {});

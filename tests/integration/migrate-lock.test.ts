@@ -1,0 +1,29 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { migrationsFolder, openDatabase } from "@server/db/client.server";
+
+// Several instances starting together on one PostgreSQL (issue 10): only the server case.
+describe.skipIf(!process.env.DATABASE_URL)("migrations when several instances start at once", () => {
+  it("four instances opening one fresh database together migrate it once", async () => {
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const name = `t_migrate_${crypto.randomBytes(5).toString("hex")}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    try {
+      const handles = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString() })));
+      await Promise.all(handles.map((h) => h.close()));
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+      const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      const [{ n }] = await check<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      await check.end();
+      expect(n).toBe(journal.entries.length);
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
+});

@@ -11,13 +11,15 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
+import { now } from "@server/clock.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { isLocale, LocaleContext, translator, type Locale } from "./i18n";
-import { resolveLocale } from "./i18n/locale.server";
+import { LANG_COOKIE, readCookie, resolveLocale } from "./i18n/locale.server";
+import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
-import type { RootData } from "./lib/seo";
+import { siteTitle, type RootData } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -26,7 +28,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { locale, setCookie } = resolveLocale(request);
-  const rootData: RootData = { locale, teamEmail: env().TEAM_EMAIL, publicUrl: env().publicUrl };
+  const rootData: RootData = {
+    locale,
+    teamEmail: env().TEAM_EMAIL,
+    publicUrl: env().publicUrl,
+    now: now().toISOString(),
+    langChanged: Boolean(setCookie) && readCookie(request, LANG_COOKIE) !== locale,
+  };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
@@ -67,6 +75,7 @@ export default function App() {
   useEffect(() => {
     // Lets browser tests wait for hydration before they click.
     document.documentElement.dataset.hydrated = "true";
+    return installAnchorScroll();
   }, []);
   return <Outlet />;
 }
@@ -77,10 +86,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-navy-900 px-6 text-center text-white">
-      <title>{notFound ? t("notFound.title") : t("error.title")}</title>
+      <title>{siteTitle(notFound ? t("notFound.title") : t("error.title"))}</title>
       <h1 className="text-5xl font-bold">{notFound ? "404" : t("error.title")}</h1>
       <p className="text-lg text-foam-200">{notFound ? t("notFound.text") : t("error.text")}</p>
-      <a href="/" className="rounded-md bg-signal-500 px-5 py-2.5 font-semibold text-white hover:bg-signal-600">
+      <a href="/" className="rounded-md bg-signal-700 px-5 py-2.5 font-semibold text-white hover:bg-signal-800">
         {t("notFound.home")}
       </a>
     </main>

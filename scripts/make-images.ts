@@ -1447,11 +1447,63 @@ function training(): Scene {
   return s;
 }
 
-function evening(): Scene {
-  const s = new Scene(W, H, 808);
+/**
+ * One summer evening off Scheveningen. Variants change the light (sky, sun, water), where the
+ * boat sails and whether the pier shows, so each evening in the demo has its own picture.
+ */
+type EveningLook = {
+  seed: number;
+  sky: Stop[];
+  water: Stop[];
+  sunX: number;
+  sunDrop: number;
+  sunCore: string;
+  sunGlow: string;
+  boatX: number;
+  dir: 1 | -1;
+  pier: boolean;
+  glow: string;
+  silhouette: string;
+};
+
+const EVENING_LOOKS: Record<string, EveningLook> = {
+  sunset: {
+    seed: 808,
+    sky: [[0, "#14213a"], [0.3, "#3b3a5c"], [0.55, "#a2546a"], [0.78, "#ef7d4c"], [0.92, "#fbb36a"], [1, "#ffd79a"]],
+    water: [[0, "#f39a62"], [0.12, "#b8607a"], [0.45, "#3b3a5c"], [1, "#0f1a2e"]],
+    sunX: 980, sunDrop: 40, sunCore: "#ffe2a8", sunGlow: "#ff9a55", boatX: 1320, dir: -1, pier: true, glow: "#ffe0a8", silhouette: "#1a1426",
+  },
+  golden: {
+    seed: 812,
+    sky: [[0, "#1d3557"], [0.35, "#457b9d"], [0.62, "#e9c46a"], [0.85, "#f4a261"], [1, "#ffe8b0"]],
+    water: [[0, "#f4b86a"], [0.15, "#8fa8b8"], [0.5, "#2f4a66"], [1, "#0c1a2c"]],
+    sunX: 1500, sunDrop: 120, sunCore: "#fff4cc", sunGlow: "#ffc46b", boatX: 640, dir: 1, pier: false, glow: "#fff0c0", silhouette: "#10202f",
+  },
+  dusk: {
+    seed: 815,
+    sky: [[0, "#0b1733"], [0.35, "#26305e"], [0.62, "#6a4a8a"], [0.85, "#d97a8a"], [1, "#f6b38f"]],
+    water: [[0, "#d98a90"], [0.15, "#6a4a8a"], [0.5, "#1f2550"], [1, "#080f22"]],
+    sunX: 420, sunDrop: -6, sunCore: "#ffd0b0", sunGlow: "#f08a8a", boatX: 1180, dir: -1, pier: true, glow: "#ffc9b0", silhouette: "#120f24",
+  },
+  haze: {
+    seed: 821,
+    sky: [[0, "#2a3f5f"], [0.4, "#7d8fa8"], [0.7, "#e6a57e"], [0.9, "#f7c89b"], [1, "#fde3c0"]],
+    water: [[0, "#f0b48a"], [0.18, "#9a9cae"], [0.55, "#3d4f6b"], [1, "#111d30"]],
+    sunX: 1240, sunDrop: 80, sunCore: "#fff1d6", sunGlow: "#f7b27a", boatX: 520, dir: 1, pier: false, glow: "#fff0d6", silhouette: "#18222f",
+  },
+  twilight: {
+    seed: 830,
+    sky: [[0, "#06101f"], [0.4, "#14264a"], [0.7, "#3d4f8a"], [0.9, "#c0708a"], [1, "#f0a070"]],
+    water: [[0, "#c07a7a"], [0.15, "#3d4f8a"], [0.5, "#14264a"], [1, "#050c18"]],
+    sunX: 1650, sunDrop: -20, sunCore: "#ffc8a0", sunGlow: "#d0607a", boatX: 900, dir: -1, pier: true, glow: "#ffd0b8", silhouette: "#0a0f1e",
+  },
+};
+
+function evening(look: EveningLook = EVENING_LOOKS.sunset): Scene {
+  const s = new Scene(W, H, look.seed);
   const horizon = 660;
-  sky(s, [[0, "#14213a"], [0.3, "#3b3a5c"], [0.55, "#a2546a"], [0.78, "#ef7d4c"], [0.92, "#fbb36a"], [1, "#ffd79a"]], horizon);
-  sun(s, 980, horizon - 40, 70, "#ffe2a8", "#ff9a55", 700, 0.55);
+  sky(s, look.sky, horizon);
+  sun(s, look.sunX, horizon - look.sunDrop, 70, look.sunCore, look.sunGlow, 700, 0.55);
   streak(s, 700, 520, 900, 16, "#ffb07a", 0.55, 4);
   streak(s, 1320, 470, 1000, 20, "#d9687a", 0.5, 6);
   streak(s, 1100, 600, 1200, 10, "#ffd2a0", 0.5, 3);
@@ -1460,7 +1512,7 @@ function evening(): Scene {
   const pc = "#4a3150";
   const legs: string[] = [];
   for (let x = 130; x < 560; x += 18) legs.push(`M${x},${horizon - 10}L${x},${horizon}`);
-  s.add(
+  if (look.pier) s.add(
     g(
       { opacity: 0.85 },
       el("path", { d: legs.join(""), stroke: pc, "stroke-width": 2 }),
@@ -1471,17 +1523,17 @@ function evening(): Scene {
     ),
   );
   // Flat water reflecting the sky.
-  s.add(el("rect", { x: 0, y: horizon, width: W, height: H - horizon, fill: s.linear([[0, "#f39a62"], [0.12, "#b8607a"], [0.45, "#3b3a5c"], [1, "#0f1a2e"]], 0, horizon, 0, H) }));
-  glitter(s, 980, horizon + 2, H, 340, "#ffe0a8", 320, 0.9);
+  s.add(el("rect", { x: 0, y: horizon, width: W, height: H - horizon, fill: s.linear(look.water, 0, horizon, 0, H) }));
+  glitter(s, look.sunX, horizon + 2, H, 340, look.glow, 320, 0.9);
   const wl = 820;
   const boat: YachtOpts = {
-    x: 1320,
+    x: look.boatX,
     y: wl,
     scale: 1.9,
-    dir: -1,
+    dir: look.dir,
     heel: -3,
     rig: "reach",
-    hull: "#1a1426",
+    hull: look.silhouette,
     deck: "#3a2e45",
     sail: ["#3a2a40", "#2a2035", "#5a3a4a"],
     accent: "#d8552a",
@@ -1493,7 +1545,7 @@ function evening(): Scene {
       { at: 120, pose: "sit", dir: -1 },
       { at: 140, pose: "stand", dir: -1 },
     ],
-    crewColor: "#1a1426",
+    crewColor: look.silhouette,
     seams: 0.12,
   };
   const boatXml = yacht(s, boat);
@@ -1791,7 +1843,7 @@ const PICTURES: Picture[] = [
   },
   {
     name: "evening",
-    draw: evening,
+    draw: () => evening(),
     widths: [640, 1280],
     color: "#a2546a",
     alt: {
@@ -1799,6 +1851,25 @@ const PICTURES: Picture[] = [
       nl: "Illustratie van zomeravondzeilen: de boot als silhouet tegen een oranje zonsondergang boven vlak water voor Scheveningen.",
     },
   },
+  ...(
+    [
+      ["evening-golden", EVENING_LOOKS.golden, "golden early-evening light with the sun still high", "goudkleurig vroeg avondlicht met de zon nog hoog"],
+      ["evening-dusk", EVENING_LOOKS.dusk, "a violet dusk, the sun just under the horizon beside the pier", "een paarse schemering, de zon net onder de horizon naast de pier"],
+      ["evening-haze", EVENING_LOOKS.haze, "a hazy warm evening on calm water", "een heiige, warme avond op kalm water"],
+      ["evening-twilight", EVENING_LOOKS.twilight, "deep blue twilight with the last red light on the water", "diepblauwe schemering met het laatste rode licht op het water"],
+    ] as const
+  ).map(
+    ([name, look, en, nl]): Picture => ({
+      name,
+      draw: () => evening(look),
+      widths: [640, 1280],
+      color: look.sky[2][1],
+      alt: {
+        en: `Illustration of a summer evening sail off Scheveningen: the yacht silhouetted in ${en}.`,
+        nl: `Illustratie van zomeravondzeilen voor Scheveningen: de boot als silhouet in ${nl}.`,
+      },
+    }),
+  ),
   {
     name: "podium",
     draw: podium,

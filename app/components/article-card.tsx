@@ -9,9 +9,15 @@ import { Badge } from "./ui/badge";
 export function ArticleCard({ article, featured = false, className }: { article: ArticleView; featured?: boolean; className?: string }) {
   const { t, locale } = useI18n();
   return (
-    <article className={cn("group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg", className)}>
+    <article
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2",
+        className,
+      )}
+    >
       <div className="overflow-hidden">
         <ImageWithFallback
+          title={article.title}
           src={article.image}
           sources={article.imageSources}
           sizes={featured ? "(min-width: 1024px) 66vw, 100vw" : "(min-width: 768px) 33vw, 100vw"}
@@ -27,7 +33,12 @@ export function ArticleCard({ article, featured = false, className }: { article:
           <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>
         </div>
         <h3 className={cn("font-semibold leading-tight text-navy-900", featured ? "text-3xl" : "text-2xl")}>
-          <Link to={`/news/${article.slug}`} preventScrollReset className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+          <Link
+            to={`/news/${article.slug}`}
+            preventScrollReset
+            data-article-opener={article.slug}
+            className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"
+          >
             {article.title}
           </Link>
         </h3>

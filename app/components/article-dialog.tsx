@@ -3,6 +3,7 @@ import { useId, useSyncExternalStore, type ComponentType, type ReactNode } from 
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { formatArticleDate, type ArticleView } from "~/lib/articles";
+import { returnFocus } from "~/lib/focus-return";
 import { cn } from "~/lib/utils";
 import { Markdown } from "./markdown";
 import { ImageWithFallback } from "./picture";
@@ -33,7 +34,7 @@ function ArticleBody({
   const { t, locale } = useI18n();
   return (
     <>
-      <ImageWithFallback src={article.image} sources={article.imageSources} sizes="(min-width: 768px) 768px, 100vw" alt="" width={1280} height={720} className="aspect-[16/9] w-full object-cover" />
+      <ImageWithFallback title={article.title} src={article.image} sources={article.imageSources} sizes="(min-width: 768px) 768px, 100vw" alt="" width={1280} height={720} className="aspect-[16/9] w-full object-cover" />
       <div className="flex flex-col gap-4 p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <Badge variant={article.category === "victory" ? "accent" : "secondary"}>{t(`news.category.${article.category}` as const)}</Badge>
@@ -80,8 +81,11 @@ export function RouteDialog({
   className,
   children,
   testId,
+  opener,
 }: {
   onClose: () => void;
+  /** What opened the dialog (its card link), where focus returns when it closes. */
+  opener?: { kind: "event" | "article"; slug: string };
   closeHref: string;
   closeLabel: string;
   className?: string;
@@ -121,7 +125,15 @@ export function RouteDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={cn(dialogClasses, className)} data-testid={testId}>
+      <DialogContent
+        className={cn(dialogClasses, className)}
+        data-testid={testId}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (opener) returnFocus(opener.kind, opener.slug);
+          else returnFocus("article", "");
+        }}
+      >
         {children({ Title: DialogTitle, Description: DialogDescription })}
       </DialogContent>
     </Dialog>
@@ -132,7 +144,13 @@ export function RouteDialog({
 export function ArticleDialog({ article, onClose, closeHref }: { article: ArticleView; onClose: () => void; closeHref: string }) {
   const { t } = useI18n();
   return (
-    <RouteDialog onClose={onClose} closeHref={closeHref} closeLabel={t("news.closeArticle")} testId="article-dialog">
+    <RouteDialog
+      onClose={onClose}
+      closeHref={closeHref}
+      closeLabel={t("news.closeArticle")}
+      testId="article-dialog"
+      opener={{ kind: "article", slug: article.slug }}
+    >
       {({ Title, Description }) => <ArticleBody article={article} Title={Title} Description={Description} />}
     </RouteDialog>
   );

@@ -1,5 +1,5 @@
 import { CalendarClock, Footprints, Mail, MailQuestion, Sparkles } from "lucide-react";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
 import { eventAction, eventActionLabel, type EventAction as Action } from "~/lib/event-actions";
@@ -46,6 +46,7 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
   const { t, locale } = useI18n();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const [registering, setRegistering] = useState(false);
+  const opener = useRef<HTMLAnchorElement>(null);
   const [showInterest, setShowInterest] = useState(false);
   const action: Action = eventAction(event, typeof now === "string" ? new Date(now) : now);
   const label = eventActionLabel(action, locale);
@@ -56,6 +57,7 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
         <>
           <Button asChild variant="accent" size="lg" className="w-full sm:w-auto">
             <a
+              ref={opener}
               href={registerPath(event.slug)}
               data-action="register"
               onClick={(e) => {
@@ -67,7 +69,14 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
               {label}
             </a>
           </Button>
-          <RegistrationDialog event={event} now={now} open={registering} onOpenChange={setRegistering} note={registrationNote} />
+          <RegistrationDialog
+            event={event}
+            now={now}
+            open={registering}
+            onOpenChange={setRegistering}
+            note={registrationNote}
+            returnFocusTo={opener}
+          />
         </>
       );
     case "interest":

@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCap, Briefcase, Anchor } from "lucide-react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
-import { durationDays, formatDateRange, formatPrice, type EventKind, type EventView } from "~/lib/events";
+import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
+import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
 
 export const KIND_ICONS: Record<EventKind, typeof Sailboat> = {
@@ -47,7 +48,10 @@ export function EventCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const days = durationDays(event.startDate, event.endDate);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg">
+    // The focus ring sits on the card itself (a box-shadow), so overflow-hidden cannot clip it.
+    <article
+      data-status={event.status}
+      className="group @container relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
       <div className="relative aspect-[16/9] overflow-hidden bg-ocean-700">
         {event.imageUrl && (
           <img
@@ -73,7 +77,8 @@ export function EventCard({
           <Link
             to={to ?? eventHref(event.slug)}
             preventScrollReset={preventScrollReset}
-            className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+            data-event-opener={event.slug}
+            className="after:absolute after:inset-0 after:rounded-lg focus:outline-none"
           >
             {event.name}
           </Link>
@@ -107,18 +112,21 @@ export function EventCard({
             </div>
           )}
         </dl>
-        <div className="flex items-end justify-between gap-3 border-t pt-3">
+        {/* Price and action stay on one line: the grid gives the card enough width, and on a
+            narrow card the action shrinks to its arrow. */}
+        <div className="flex items-center justify-between gap-3 border-t pt-3" data-testid="card-footer">
           {event.bookingMode !== "interest" ? (
-            <p className="text-lg font-bold text-navy-900">
-              {event.priceCents === 0 ? t("events.free") : formatPrice(event.priceCents, locale)}
-              {event.priceCents > 0 && <span className="text-sm font-normal text-muted-foreground"> {t("events.perPerson")}</span>}
+            <p className="whitespace-nowrap text-lg font-bold text-navy-900" data-testid="card-price">
+              <PriceNow event={event} testId="card-price-now" />
             </p>
           ) : (
             <span />
           )}
-          <span aria-hidden className="inline-flex items-center gap-1 text-sm font-semibold text-ocean-600 group-hover:text-signal-600">
-            {t("events.viewDetails")}
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          <span aria-hidden className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold text-ocean-600 group-hover:text-signal-700" data-testid="card-action">
+            <span className="hidden @[18.5rem]:inline">{t("events.viewDetails")}</span>
+            <span className="inline-flex items-center justify-center @max-[18.5rem]:size-8 @max-[18.5rem]:rounded-full @max-[18.5rem]:bg-foam-100 @max-[18.5rem]:group-hover:bg-foam-200">
+              <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            </span>
           </span>
         </div>
       </div>

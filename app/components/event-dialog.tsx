@@ -4,9 +4,11 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { eventAction, showsPrice } from "~/lib/event-actions";
-import { durationDays, formatDate, formatDateRange, formatPrice, type EventView } from "~/lib/events";
+import { durationDays, formatDate, formatDateRange, type EventView } from "~/lib/events";
 import { EventAction } from "./event-action";
 import { EventStatusBadge, KIND_ICONS } from "./event-card";
+import { PriceNow } from "./price-now";
+import { returnFocus } from "~/lib/focus-return";
 
 const noSubscription = () => () => {};
 
@@ -27,28 +29,28 @@ function PortalWhenHydrated({ children }: { children: ReactNode }) {
 
 function Fact({ icon: Icon, label, children }: { icon: typeof CalendarDays; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
-        <Icon className="size-4" aria-hidden />
-      </span>
-      <div>
-        <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
-        <dd className="mt-0.5 font-medium text-navy-900">{children}</dd>
-      </div>
+    // A <dl>'s groups may hold only <dt> and <dd>: the icon sits inside the <dt>.
+    <div className="relative min-h-10 pl-12">
+      <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        <span aria-hidden className="absolute left-0 top-0.5 inline-flex size-9 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
+          <Icon className="size-4" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium text-navy-900">{children}</dd>
     </div>
   );
 }
 
 function PriceBlock({ event }: { event: EventView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const free = event.priceCents === 0;
   const bookable = event.bookingMode === "registration" && !free && event.status === "upcoming";
   return (
     <div>
       <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("events.price")}</p>
       <p className="font-display text-3xl font-bold text-navy-900">
-        {free ? t("events.free") : formatPrice(event.priceCents, locale)}
-        {!free && <span className="ml-1.5 font-sans text-sm font-normal text-muted-foreground">{t("events.perPerson")}</span>}
+        <PriceNow event={event} perPersonClassName="ml-0.5 font-sans" />
       </p>
       {bookable && event.depositPercent > 0 && (
         <p className="text-sm text-muted-foreground">
@@ -87,6 +89,10 @@ export function EventDialog({ event, open, onOpenChange, now, closeHref }: Event
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/75 backdrop-blur-sm" />
         <DialogPrimitive.Content
           data-testid="event-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus("event", event.slug);
+          }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[92svh] w-[calc(100%-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-background shadow-2xl focus:outline-none"
         >
           {/* First in the dialog, so focus lands on it when the dialog opens. */}

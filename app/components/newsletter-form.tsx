@@ -155,7 +155,7 @@ export function NewsletterForm({ variant = "section" }: { variant?: "section" | 
   return (
     <div>
       <div>
-        <p className={cn("flex items-center gap-2 text-sm font-semibold uppercase tracking-widest", "text-signal-500")}>
+        <p className={cn("flex items-center gap-2 text-sm font-semibold uppercase tracking-widest", dark ? "text-signal-500" : "text-signal-700")}>
           <Mail className="size-4" aria-hidden />
           {t("newsletter.kicker")}
         </p>

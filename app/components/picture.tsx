@@ -53,6 +53,8 @@ export function ImageWithFallback({
   sources,
   sizes,
 }: {
+  /** Unused by the image itself; kept so callers can pass the item's title for context. */
+  title?: string;
   src: string | null;
   alt: string;
   width: number;
@@ -65,7 +67,8 @@ export function ImageWithFallback({
 }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
-  if (!src || failed) {
+  if (!src) return <NoPicture className={className} width={width} height={height} />;
+  if (failed) {
     return (
       <div
         role="img"
@@ -104,5 +107,26 @@ export function ImageWithFallback({
       <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
       {img}
     </picture>
+  );
+}
+
+/**
+ * An item without a picture is a designed state, not an error: the team's colours with a quiet
+ * wave pattern and the logo. Decorative (the card or dialog names the item).
+ */
+export function NoPicture({ className, width, height }: { className?: string; width: number; height: number }) {
+  return (
+    <div
+      aria-hidden
+      className={cn("relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-ocean-700 via-navy-800 to-navy-900", className)}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      data-testid="image-none"
+    >
+      <svg className="absolute inset-x-0 bottom-0 h-1/2 w-full text-white/10" viewBox="0 0 400 100" preserveAspectRatio="none">
+        <path d="M0 60 C 60 40, 120 80, 200 60 S 340 40, 400 60 V100 H0 Z" fill="currentColor" />
+        <path d="M0 75 C 70 60, 130 95, 210 75 S 340 60, 400 78 V100 H0 Z" fill="currentColor" />
+      </svg>
+      <img src="/favicon.svg" alt="" width={56} height={56} className="relative size-14 opacity-90" />
+    </div>
   );
 }

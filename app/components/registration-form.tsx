@@ -71,7 +71,7 @@ function TextField({ field, label, required = false, type = "text", autoComplete
         {label}
         {required && (
           <>
-            <span aria-hidden className="ml-0.5 text-signal-600">*</span>
+            <span aria-hidden className="ml-0.5 text-signal-700">*</span>
             <span className="sr-only"> ({t("booking.form.required")})</span>
           </>
         )}

@@ -1,7 +1,8 @@
 import { MapPin, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { useI18n, type MessageKey } from "~/i18n";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { isLocale, translator, useI18n, type Locale, type MessageKey } from "~/i18n";
+import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 
 /** The spec's order: home, news, about, calendar, videos, contact. Hashes are sections of "/". */
@@ -39,26 +40,98 @@ function NavLink({ to, children, onNavigate, className }: { to: string; children
   );
 }
 
+/** The language a page forces (`handle = { locale }`), if any. */
+function useForcedLocale(): Locale | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const forced = (matches[i].handle as { locale?: unknown } | undefined)?.locale;
+    if (isLocale(forced)) return forced;
+  }
+  return undefined;
+}
+
+/** The visitor's stored language choice (the root's), which a forced page does not change. */
+function useChosenLocale(): Locale {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return root?.locale ?? "nl";
+}
+
 function LanguageToggle({ className }: { className?: string }) {
-  const { locale, t } = useI18n();
+  const chosen = useChosenLocale();
+  const forced = useForcedLocale();
   const location = useLocation();
+  // On a page in one language the toggle switches the rest of the site: it names the choice's
+  // opposite, and the notice below the header says what happened.
+  const { locale } = useI18n();
+  const current = forced ? chosen : locale;
+  const t = translator(current);
+  const target: Locale = current === "nl" ? "en" : "nl";
   const params = new URLSearchParams(location.search);
-  params.set("lang", locale === "nl" ? "en" : "nl");
+  params.set("lang", target);
   return (
     <Link
       to={`${location.pathname}?${params.toString()}${location.hash}`}
       replace
       preventScrollReset
       className={cn(
-        "inline-flex h-9 min-w-11 items-center justify-center rounded-md border border-white/40 px-3 text-sm font-bold tracking-wide text-white hover:bg-white/10",
+        "inline-flex h-9 min-w-11 items-center justify-center rounded-md border border-white/40 px-3 text-sm font-bold tracking-wide text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white",
         className,
       )}
-      aria-label={t("lang.toggleLabel")}
-      hrefLang={locale === "nl" ? "en" : "nl"}
+      // The accessible name starts with the visible label (WCAG 2.5.3).
+      aria-label={`${t("lang.toggle")} – ${t("lang.toggleLabel")}`}
+      lang={target}
+      hrefLang={target}
+      title={forced ? t(`lang.onlyIn.${forced}` as const) : undefined}
       data-testid="language-toggle"
     >
       {t("lang.toggle")}
     </Link>
+  );
+}
+
+/**
+ * On a page that forces its language, a toggle click stores the choice for the rest of the site:
+ * say so (in the chosen language), and take `?lang=` out of the address once it is stored.
+ */
+function LanguageNotice() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const forced = useForcedLocale();
+  const location = useLocation();
+  const [notice, setNotice] = useState<{ chosen: Locale; forced: Locale } | null>(null);
+  const chosen = root?.locale;
+
+  useEffect(() => {
+    if (!forced || !chosen) return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has("lang")) return;
+    if (root?.langChanged) setNotice({ chosen, forced });
+    params.delete("lang");
+    const search = params.toString();
+    // The address only: React Router keeps its state, and no loader runs again.
+    window.history.replaceState(window.history.state, "", `${location.pathname}${search ? `?${search}` : ""}${location.hash}`);
+  }, [forced, chosen, root?.langChanged, location.pathname, location.search, location.hash]);
+
+  useEffect(() => setNotice(null), [location.pathname]);
+
+  if (!notice) return null;
+  const t = translator(notice.chosen);
+  return (
+    <div lang={notice.chosen} className="border-t border-white/10 bg-navy-800 text-sm text-white" data-testid="language-notice">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2 sm:px-6 lg:px-8">
+        <p role="status">
+          {notice.chosen !== notice.forced && <>{t(`lang.onlyIn.${notice.forced}` as const)} </>}
+          {t("lang.switched")}
+        </p>
+        <button
+          type="button"
+          onClick={() => setNotice(null)}
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-md hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <X className="size-4" aria-hidden />
+          <span className="sr-only">{t("common.close")}</span>
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -68,7 +141,37 @@ export function SiteHeader() {
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape or a tap outside the header closes the menu; focus goes back to the menu button.
+  useEffect(() => {
+    if (!open) return;
+    const closeAndReturn = () => {
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeAndReturn();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current || headerRef.current.contains(event.target as Node)) return;
+      setOpen(false);
+      // After the tap's own focus change: back to the menu button unless the tap focused
+      // something else (a link, a field).
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) menuButton.current?.focus();
+      }, 0);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 24);
     onScroll();
@@ -77,10 +180,12 @@ export function SiteHeader() {
   }, []);
 
   const close = () => setOpen(false);
-  const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-white/90 transition-colors hover:bg-white/10 hover:text-white";
+  const linkClass =
+    "rounded-md px-3 py-2 text-sm font-medium text-white/90 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
 
   return (
     <header
+      ref={headerRef}
       className={cn(
         "fixed inset-x-0 top-0 z-40 transition-colors duration-300",
         scrolled || open || location.pathname !== "/" ? "bg-navy-900/95 shadow-lg backdrop-blur" : "bg-gradient-to-b from-navy-950/70 to-transparent",
@@ -106,15 +211,16 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <Link
             to="/waar-is-de-boot"
-            className="hidden items-center gap-1.5 rounded-md bg-signal-500 px-3 py-2 text-sm font-semibold text-white shadow hover:bg-signal-600 sm:inline-flex"
+            className="hidden items-center gap-1.5 rounded-md bg-signal-700 px-3 py-2 text-sm font-semibold text-white shadow hover:bg-signal-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white sm:inline-flex"
           >
             <MapPin className="size-4" aria-hidden />
             {t("nav.boat")}
           </Link>
           <LanguageToggle />
           <button
+            ref={menuButton}
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden"
+            className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
@@ -124,6 +230,8 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
+
+      <LanguageNotice />
 
       {open && (
         <nav id="mobile-menu" aria-label={t("nav.main")} className="border-t border-white/10 bg-navy-900 px-4 pb-4 lg:hidden">
@@ -139,7 +247,7 @@ export function SiteHeader() {
           <Link
             to="/waar-is-de-boot"
             onClick={close}
-            className="flex items-center justify-center gap-1.5 rounded-md bg-signal-500 px-3 py-2.5 font-semibold text-white hover:bg-signal-600"
+            className="flex items-center justify-center gap-1.5 rounded-md bg-signal-700 px-3 py-2.5 font-semibold text-white hover:bg-signal-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             <MapPin className="size-4" aria-hidden />
             {t("nav.boat")}

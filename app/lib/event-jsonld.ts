@@ -11,6 +11,14 @@ export type EventJsonLdOptions = {
 
 type JsonLd = Record<string, unknown>;
 
+/** An ended event's offer: no longer available. */
+export const ENDED_AVAILABILITY = "https://schema.org/Discontinued";
+
+/** The event is over (its end has passed by the server's clock). */
+export function eventOver(event: Pick<EventView, "ended" | "status">): boolean {
+  return event.ended || event.status === "completed";
+}
+
 const STATUS: Record<EventView["status"], string> = {
   upcoming: "https://schema.org/EventScheduled",
   live: "https://schema.org/EventScheduled",
@@ -36,7 +44,7 @@ function offer(event: EventView, options: EventJsonLdOptions): JsonLd | undefine
     url: options.url,
     price: (cents / 100).toFixed(2),
     priceCurrency: "EUR",
-    availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+    availability: eventOver(event) ? ENDED_AVAILABILITY : soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
     ...(event.registrationOpensAt ? { validFrom: event.registrationOpensAt } : {}),
   };
 }

@@ -33,14 +33,20 @@ export type EventView = {
   imageUrl: string | null;
 };
 
-/** Euros from integer cents, in the visitor's language ("€ 1.250" / "€1,250"). */
+/**
+ * Euros from integer cents, in the visitor's language ("€1.250" / "€1,250"): the euro sign
+ * against the number in both languages, as on payment buttons and in the spec's texts, so one
+ * page never shows "€ 175" beside "€175".
+ */
 export function formatPrice(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     style: "currency",
     currency: "EUR",
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
-  }).format(cents / 100);
+  })
+    .format(cents / 100)
+    .replace(/€[\s\u00a0\u202f]+/, "€");
 }
 
 /** Dates are shown in the team's time zone, whatever the visitor's machine says. */
@@ -70,4 +76,19 @@ export function formatDateRange(startIso: string, endIso: string, locale: Locale
 export function durationDays(startIso: string, endIso: string): number {
   const ms = new Date(endIso).getTime() - new Date(startIso).getTime();
   return Math.max(1, Math.ceil(ms / 86_400_000));
+}
+
+/**
+ * The calendar's order: what can still be joined first (live and upcoming, soonest first), then
+ * finished events, most recent first. Stable for equal dates (by name).
+ */
+export function calendarOrder<T extends Pick<EventView, "status" | "startDate" | "endDate" | "name">>(events: T[]): T[] {
+  const finished = (e: T) => e.status === "completed";
+  return [...events].sort((a, b) => {
+    if (finished(a) !== finished(b)) return finished(a) ? 1 : -1;
+    const byDate = finished(a)
+      ? new Date(b.endDate).getTime() - new Date(a.endDate).getTime()
+      : new Date(a.startDate).getTime() - new Date(b.startDate).getTime();
+    return byDate || a.name.localeCompare(b.name);
+  });
 }

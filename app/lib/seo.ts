@@ -1,7 +1,15 @@
 import type { MetaDescriptor } from "react-router";
 import { translate, type Locale, type MessageKey } from "~/i18n";
 
-export type RootData = { locale: Locale; teamEmail: string; publicUrl: string };
+export type RootData = {
+  locale: Locale;
+  teamEmail: string;
+  publicUrl: string;
+  /** The server's clock (ISO) when the page was loaded: prices and states use it, not the visitor's. */
+  now?: string;
+  /** This request's `?lang=` changed the stored language choice. */
+  langChanged?: boolean;
+};
 
 export type SeoOptions = {
   title: string;
@@ -14,8 +22,17 @@ export type SeoOptions = {
   noIndex?: boolean;
 };
 
+const SITE_SUFFIX = "| Ocean Racing Team";
+
+/** Every page title ends with "| Ocean Racing Team" (added when the title lacks it). */
+export function siteTitle(title: string): string {
+  const trimmed = title.trim();
+  return trimmed.endsWith(SITE_SUFFIX) ? trimmed : `${trimmed} ${SITE_SUFFIX}`;
+}
+
 /** Title, description, canonical link and Open Graph tags for one page. */
-export function seo(options: SeoOptions): MetaDescriptor[] {
+export function seo(input: SeoOptions): MetaDescriptor[] {
+  const options = { ...input, title: siteTitle(input.title) };
   const url = `${options.publicUrl}${options.path}`;
   const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [

@@ -91,7 +91,7 @@ function Hero() {
 function SectionHeading({ kicker, title, text }: { kicker: string; title: string; text?: string }) {
   return (
     <div className="mb-10 max-w-2xl">
-      <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{kicker}</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-signal-700">{kicker}</p>
       <h2 className="mt-2 text-4xl font-bold uppercase text-navy-900 sm:text-5xl">{title}</h2>
       {text && <p className="mt-3 text-lg text-muted-foreground">{text}</p>}
     </div>
@@ -194,7 +194,7 @@ function ContactSection() {
     <section id="contact" className="bg-gradient-to-br from-ocean-700 to-navy-900 py-20 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("home.contact.kicker")}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-signal-300">{t("home.contact.kicker")}</p>
           <h2 className="mt-2 text-4xl font-bold uppercase sm:text-5xl">{t("home.contact.title")}</h2>
           <p className="mt-4 max-w-lg text-lg text-foam-200">{t("home.contact.text")}</p>
         </div>

@@ -1,13 +1,16 @@
 import { data, Link } from "react-router";
-import { useI18n } from "~/i18n";
+import { translate, useI18n } from "~/i18n";
+import { siteTitle, type RootData } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
 
 // Any path no other route takes: a real 404 status, inside the site's layout.
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "404" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0].loaderData as RootData | undefined)?.locale ?? "nl";
+  return [{ title: siteTitle(translate(locale, "notFound.title")) }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {

@@ -60,8 +60,10 @@ describe("the news page's states", () => {
     expect(latest).toContain('id="newsletter-title"');
     expect(latest).not.toContain("Article 2");
     expect(html.slice(html.indexOf('aria-labelledby="news-more"'))).toMatch(/Article 2[\s\S]*Article 3/);
-    // Without a picture the card shows the placeholder instead of a broken image.
-    expect(html).toContain("Image unavailable");
+    // Without a picture the card shows the designed no-picture panel (issue 11): 'image
+    // unavailable' is only for a picture that failed to load.
+    expect(html).toContain('data-testid="image-none"');
+    expect(html).not.toContain("Image unavailable");
   });
 });
 

@@ -40,7 +40,10 @@ export function AdminPage({
           )}
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>
-              <p className="text-sm font-semibold uppercase tracking-widest text-signal-500 print:hidden">Admin</p>
+              {/* The kicker would only repeat a title that is "Admin" itself. */}
+              {title.trim().toLowerCase() !== "admin" && (
+                <p className="text-sm font-semibold uppercase tracking-widest text-signal-500 print:hidden">Admin</p>
+              )}
               <h1 className="mt-1 text-4xl font-bold uppercase leading-none sm:text-5xl">{title}</h1>
               {intro && <div className="mt-3 max-w-3xl text-foam-200 print:text-black">{intro}</div>}
             </div>
@@ -73,7 +76,15 @@ export function AdminSection({ title, id, children, actions }: { title: string; 
 /** A horizontally scrollable table wrapper, so wide tables stay usable on a phone. */
 export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    // `relative` makes the scroll area the containing block of the screen-reader-only texts
+    // (absolutely positioned), so they stay inside it instead of widening the page on a phone.
+    // Focusable with a name, so keyboard users can scroll a table wider than the screen.
+    <div
+      className="relative -mx-5 overflow-x-auto px-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+    >
       <table className="w-full min-w-[640px] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:tracking-wide [&_th]:text-slate-500">
         <caption className="sr-only">{caption}</caption>
         {children}

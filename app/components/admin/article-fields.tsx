@@ -50,7 +50,7 @@ export function Field({
           {label}
         </Label>
         {required && (
-          <span aria-hidden className="text-sm font-semibold text-signal-600">
+          <span aria-hidden className="text-sm font-semibold text-signal-700">
             *
           </span>
         )}

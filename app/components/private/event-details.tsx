@@ -11,16 +11,17 @@ export function FactList({ facts, className }: { facts: Fact[]; className?: stri
   return (
     <dl className={cn("grid gap-4", className)}>
       {facts.map(({ icon: Icon, label, value, testId, wide }) => (
-        <div key={label} className={cn("flex gap-3", wide && "sm:col-span-2")}>
-          <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
-            <Icon className="size-4" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
-            <dd className="font-medium text-navy-900" data-testid={testId}>
-              {value}
-            </dd>
-          </div>
+        // A <dl>'s groups may hold only <dt> and <dd>: the icon sits inside the <dt>.
+        <div key={label} className={cn("relative min-h-10 min-w-0 pl-12", wide && "sm:col-span-2")}>
+          <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            <span aria-hidden className="absolute left-0 top-0.5 inline-flex size-9 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
+              <Icon className="size-4" />
+            </span>
+            {label}
+          </dt>
+          <dd className="font-medium text-navy-900" data-testid={testId}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -56,14 +57,29 @@ export function EventImage({ src, className }: { src: string | null; className?:
  * The private pages' event card: picture, name, description and what is included on the left;
  * the page's facts and its call to action (children) in the aside.
  */
-export function PrivateEventCard({ event, facts, testId, children }: { event: EventView; facts: Fact[]; testId: string; children?: ReactNode }) {
+export function PrivateEventCard({
+  event,
+  facts,
+  testId,
+  children,
+  pageTitle,
+}: {
+  event: EventView;
+  facts: Fact[];
+  testId: string;
+  children?: ReactNode;
+  /** The page's main heading: the card leaves out the event's name when it only repeats it. */
+  pageTitle?: string;
+}) {
   const { t } = useI18n();
   return (
     <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid={testId}>
       <div>
         <EventImage src={event.imageUrl} />
         <div className="space-y-6 p-6 sm:p-8">
-          <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+          {pageTitle?.trim().toLowerCase() !== event.name.trim().toLowerCase() && (
+            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+          )}
           <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
           <IncludedList title={t("private.included")} items={event.included} />
         </div>

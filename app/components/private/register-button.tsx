@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { EventAction } from "~/components/event-action";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { Button } from "~/components/ui/button";
@@ -48,6 +48,7 @@ export function RegisterButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLAnchorElement>(null);
   const action = eventAction(event, new Date(now)).kind;
   const bookable = action === "register" || (admitWaitlist && action === "waitlist" && registrationWouldOpen(event, now));
 
@@ -60,6 +61,7 @@ export function RegisterButton({
     <>
       <Button asChild variant="accent" size="lg" className={className}>
         <a
+          ref={opener}
           href={registerPath(event.slug)}
           data-action="register"
           onClick={(e) => {
@@ -71,7 +73,7 @@ export function RegisterButton({
           {label}
         </a>
       </Button>
-      <RegistrationDialog event={event} open={open} onOpenChange={setOpen} note={note} now={now} />
+      <RegistrationDialog event={event} open={open} onOpenChange={setOpen} note={note} now={now} returnFocusTo={opener} />
     </>
   );
 }

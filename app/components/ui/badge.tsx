@@ -11,7 +11,7 @@ export const badgeVariants = cva(
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
         outline: "text-foreground",
-        accent: "border-transparent bg-signal-500 text-white",
+        accent: "border-transparent bg-signal-700 text-white",
       },
     },
     defaultVariants: { variant: "default" },

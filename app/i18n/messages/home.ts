@@ -3,7 +3,7 @@ import { defineMessages } from "../define";
 // The home page. Keys prefixed "home.".
 export default defineMessages({
   en: {
-    "home.meta.title": "Ocean Racing Team | Second in the 2023 round-the-world race",
+    "home.meta.title": "Second in the 2023 round-the-world race | Ocean Racing Team",
     "home.hero.kicker": "2nd place · round-the-world race 2023",
     "home.hero.title": "Sail the oceans with us",
     "home.hero.subtitle":
@@ -35,7 +35,7 @@ export default defineMessages({
     "home.contact.location": "Home port",
   },
   nl: {
-    "home.meta.title": "Ocean Racing Team | Tweede in de race rond de wereld 2023",
+    "home.meta.title": "Tweede in de race rond de wereld 2023 | Ocean Racing Team",
     "home.hero.kicker": "2e plaats · race rond de wereld 2023",
     "home.hero.title": "Zeil met ons de oceaan op",
     "home.hero.subtitle":

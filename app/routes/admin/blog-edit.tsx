@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.articles.editTitle")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.articles.editTitle")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.articles.newTitle")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.articles.newTitle")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {

@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.event.name ?? translate("nl", "admin.events.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${loaderData?.event.name ?? translate("nl", "admin.events.title")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function AdminEvent({ loaderData, actionData }: Route.ComponentProps) {

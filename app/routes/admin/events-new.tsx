@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.events.newTitle")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.events.newTitle")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {

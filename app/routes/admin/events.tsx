@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${translate("nl", "admin.events.title")} | Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${translate("nl", "admin.events.title")} | Admin | Ocean Racing Team` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function AdminEvents({ loaderData }: Route.ComponentProps) {
@@ -102,7 +102,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
                     <td>
                       <EventStatusBadge status={event.displayStatus} />
                     </td>
-                    <td className={full ? "font-semibold text-signal-600" : undefined}>
+                    <td className={full ? "font-semibold text-signal-700" : undefined}>
                       {event.maxParticipants === null
                         ? t("admin.events.placesUnlimited", { taken: event.placesTaken })
                         : t("admin.events.places", { taken: event.placesTaken, max: event.maxParticipants })}

@@ -73,7 +73,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
       {participants.length === 0 ? (
         <p className="text-slate-600">{t("admin.manifest.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:border-0 print:shadow-none">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:border-0 print:shadow-none">
           <table className="w-full min-w-[720px] border-collapse text-left text-sm print:min-w-0 print:text-[10pt] [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:text-slate-600 print:[&_td]:border-black/40 print:[&_tr]:break-inside-avoid">
             <caption className="sr-only">{`${t("admin.manifest.title")}: ${event.name}`}</caption>
             <thead>

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventJsonLd } from "~/lib/event-jsonld";
-import type { DisplayStatus, EventView } from "~/lib/events";
+import { calendarOrder, type DisplayStatus, type EventView } from "~/lib/events";
 import { pageMeta, seo, type RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { PageHeader } from "~/routes/content/page-header";
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const at = now();
   const rows = await listedEvents(db());
   const taken = await placesTakenByEvent(db(), rows.map((e) => e.id), at);
-  const events = rows.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0));
+  const events = calendarOrder(rows.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0)));
   const slug = new URL(request.url).searchParams.get("event");
   // A shared link to an event that is gone (or private) still shows the calendar, with a notice.
   const missing = slug !== null && !events.some((e) => e.slug === slug);
@@ -118,7 +118,7 @@ function FilterBar({ active, counts }: { active: Filter; counts: Record<Filter, 
                 <span
                   className={cn(
                     "min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums",
-                    current ? "bg-signal-500 text-white" : "bg-foam-100 text-ocean-700",
+                    current ? "bg-signal-700 text-white" : "bg-foam-100 text-ocean-700",
                   )}
                   data-testid={`count-${filter}`}
                 >

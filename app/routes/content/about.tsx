@@ -55,7 +55,7 @@ const VALUES: { icon: typeof Flag; title: MessageKey; text: MessageKey }[] = [
 ];
 
 function Kicker({ children, light = false }: { children: React.ReactNode; light?: boolean }) {
-  return <p className={light ? "text-sm font-semibold uppercase tracking-widest text-signal-500" : "text-sm font-semibold uppercase tracking-widest text-signal-600"}>{children}</p>;
+  return <p className={light ? "text-sm font-semibold uppercase tracking-widest text-signal-500" : "text-sm font-semibold uppercase tracking-widest text-signal-700"}>{children}</p>;
 }
 
 function CallsToAction({ className }: { className?: string }) {

@@ -32,7 +32,7 @@ export default function VideosPage() {
             <InlineVideo video={FEATURED_VIDEO} />
           </div>
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("content.videos.featured")}</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-signal-700">{t("content.videos.featured")}</p>
             <h2 id="featured-video" className="mt-2 text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">
               {t(FEATURED_VIDEO.title)}
             </h2>

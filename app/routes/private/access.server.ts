@@ -47,7 +47,7 @@ export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots
 
 /**
  * The password form's action: 303 back to the page with the unlock cookie when the code is
- * right; 400 with the page's own wrong-code message when it is not; 429 once the address has
+ * right; 200 with the page's own wrong-code message when it is not; 429 once the address has
  * tried too many wrong codes on this page.
  */
 export async function accessCodeAction(options: {
@@ -100,9 +100,11 @@ export async function accessCodeAction(options: {
         { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": String(attempt.retryAfterSeconds) } },
       );
     case "wrong":
+      // A wrong code is an expected answer, not an error: 200 with the field's message (a 4xx
+      // would log an error in the visitor's browser console).
       return data<AccessCodeActionData>(
         { result: submission.reply({ fieldErrors: { code: [translate(locale, options.wrongCodeMessage)] }, hideFields: ["code"] }) },
-        { status: 400, headers: PRIVATE_HEADERS },
+        { status: 200, headers: PRIVATE_HEADERS },
       );
   }
 }

@@ -2,6 +2,7 @@ import { CalendarDays, CreditCard, Euro, FileText, MapPin, RotateCcw, Users } fr
 import { data } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
+import { EventPrice } from "~/components/private/event-price";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { timeOf } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
@@ -9,7 +10,7 @@ import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatDateRange, formatPrice, type EventView } from "~/lib/events";
+import { formatDateRange, type EventView } from "~/lib/events";
 import { pageMeta } from "~/lib/seo";
 import { PRIVATE_PAGES } from "@server/access/pages.server";
 import { env } from "@server/env.server";
@@ -105,8 +106,7 @@ function ArcRegistrationCard({
           label: t("private.price"),
           value: (
             <>
-              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
-              <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
+              <EventPrice event={event} at={at} />
             </>
           ),
         },

@@ -3,6 +3,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
 import { PrivateEventCard } from "~/components/private/event-details";
+import { EventEnded } from "~/components/private/event-ended";
 import { EventPrice } from "~/components/private/event-price";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
@@ -13,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
 import { eventAction } from "~/lib/event-actions";
-import { eventJsonLd } from "~/lib/event-jsonld";
+import { ENDED_AVAILABILITY, eventJsonLd, eventOver } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
 import { pageMeta, type RootData } from "~/lib/seo";
 import { eventBySlug } from "@server/access/page-events.server";
@@ -70,8 +71,10 @@ function ArcJsonLd({ event, offerPriceCents }: { event: EventView; offerPriceCen
   const root = useRouteLoaderData("root") as RootData | undefined;
   const publicUrl = root?.publicUrl ?? "";
   const ld = eventJsonLd(event, { url: `${publicUrl}/arc`, organizerName: t("site.name"), organizerUrl: publicUrl, offerPriceCents });
-  // Online registration is closed, but the page offers the remaining spots by e-mail: in stock.
-  const offers = ld.offers && typeof ld.offers === "object" ? { ...ld.offers, availability: "https://schema.org/InStock" } : undefined;
+  // Online registration is closed, but until the event has ended the page offers the remaining
+  // spots by e-mail: in stock. Once it is over, the offer is no longer available.
+  const availability = eventOver(event) ? ENDED_AVAILABILITY : "https://schema.org/InStock";
+  const offers = ld.offers && typeof ld.offers === "object" ? { ...ld.offers, availability } : undefined;
   return <JsonLdScript data={offers ? { ...ld, offers } : ld} />;
 }
 
@@ -84,6 +87,7 @@ function ArcEvent({ event, at, offerPriceCents }: { event: EventView; at: string
       <ArcJsonLd event={event} offerPriceCents={offerPriceCents} />
       <PrivateEventCard
         event={event}
+        pageTitle={event.name}
         testId="arc-event"
         facts={[
           { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
@@ -100,7 +104,9 @@ function ArcEvent({ event, at, offerPriceCents }: { event: EventView; at: string
             : []),
         ]}
       >
-        {bookable ? (
+        {eventOver(event) ? (
+          <EventEnded event={event} />
+        ) : bookable ? (
           <RegisterButton event={event} now={at} label={t("private.arc.register")} className="w-full" />
         ) : (
           <section

@@ -15,7 +15,18 @@ export function privatePageHeaders({ parentHeaders, loaderHeaders, actionHeaders
 }
 
 /** After a refused code the page's data has not changed: keep the form (and its error) as it is. */
-export function skipRevalidationAfterRefusal({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }): boolean {
+export function skipRevalidationAfterRefusal({
+  actionStatus,
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionStatus?: number;
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
   if (actionStatus !== undefined && actionStatus >= 400) return false;
+  // A wrong code answers 200 with the form's reply (an expected answer, not an error): the page
+  // is still locked, so there is nothing to reload either.
+  if (actionResult && typeof actionResult === "object" && "result" in actionResult) return false;
   return defaultShouldRevalidate;
 }

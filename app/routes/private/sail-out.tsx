@@ -3,6 +3,7 @@ import { data, useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
 import { PrivateEventCard } from "~/components/private/event-details";
+import { EventEnded } from "~/components/private/event-ended";
 import { EventPrice } from "~/components/private/event-price";
 import { timeRange } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
@@ -11,7 +12,7 @@ import { RegisterButton } from "~/components/private/register-button";
 import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { amountDue } from "~/lib/booking";
-import { eventJsonLd } from "~/lib/event-jsonld";
+import { eventJsonLd, eventOver } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
 import { pageMeta, type RootData } from "~/lib/seo";
 import { eventBySlug } from "@server/access/page-events.server";
@@ -71,6 +72,7 @@ function SailOutEvent({ event, at, offerPriceCents }: { event: EventView; at: st
       />
       <PrivateEventCard
         event={event}
+        pageTitle={event.name}
         testId="sail-out-event"
         facts={[
           { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
@@ -83,7 +85,11 @@ function SailOutEvent({ event, at, offerPriceCents }: { event: EventView; at: st
         ]}
       >
         {/* Opens the registration dialog by itself once loaded, if registration is open. */}
-        <RegisterButton event={event} now={at} label={t("events.action.register")} autoOpen className="w-full" />
+        {eventOver(event) ? (
+          <EventEnded event={event} />
+        ) : (
+          <RegisterButton event={event} now={at} label={t("events.action.register")} autoOpen className="w-full" />
+        )}
       </PrivateEventCard>
     </>
   );

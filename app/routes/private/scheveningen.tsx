@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Euro, FileText, Mail, MapPin, Users } from "lucide
 import { data, useRouteLoaderData } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
+import { EventPrice } from "~/components/private/event-price";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { dayMonthYear, timeOf } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
@@ -10,7 +11,7 @@ import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
-import { formatPrice, type EventView } from "~/lib/events";
+import { type EventView } from "~/lib/events";
 import { pageMeta, type RootData } from "~/lib/seo";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/scheveningen";
@@ -107,8 +108,7 @@ function ScheveningenEvent({ event, at }: { event: EventView; at: string }) {
           label: t("private.price"),
           value: (
             <>
-              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
-              <span className="text-sm text-muted-foreground">{t("private.perPerson")}</span>
+              <EventPrice event={event} at={at} />
             </>
           ),
         },

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Euro, MapPin, ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { LockedPanel } from "~/components/private/locked-panel";
 import { Deferred } from "~/components/private/deferred";
+import { EventPrice } from "~/components/private/event-price";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { euroNumber, longDateWithWeekday, timeRange } from "~/components/private/format";
 import { LoadingState, MessageState } from "~/components/private/page-state";
@@ -9,7 +10,7 @@ import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
-import { formatPrice, type EventView } from "~/lib/events";
+import { type EventView } from "~/lib/events";
 import { pageMeta } from "~/lib/seo";
 import { log } from "@server/log.server";
 import type { Route } from "./+types/vwdtp";
@@ -67,6 +68,7 @@ function VwdtpEvent({ event, at }: { event: EventView; at: string }) {
   return (
     <PrivateEventCard
       event={event}
+      pageTitle={t("private.vwdtp.title")}
       testId="private-event"
       facts={[
         { icon: CalendarDays, label: t("private.date"), value: longDateWithWeekday(event.startDate, locale), testId: "event-date" },
@@ -77,7 +79,7 @@ function VwdtpEvent({ event, at }: { event: EventView; at: string }) {
           label: t("private.price"),
           value: (
             <>
-              <span className="text-2xl font-bold">{formatPrice(event.priceCents, locale)}</span>{" "}
+              <EventPrice event={event} at={at} />{" "}
               <span className="text-sm text-muted-foreground">{t("private.vwdtp.fullPayment")}</span>
             </>
           ),

@@ -65,8 +65,8 @@ function Invitation() {
   return (
     <section aria-labelledby="invite-title" className="mb-12 grid gap-8 rounded-xl bg-navy-900 p-6 text-white shadow-xl sm:p-10 lg:grid-cols-[1fr_1.2fr]">
       <div>
-        <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("private.zomer.invite.kicker")}</p>
-        <h2 id="invite-title" className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">
+        {/* The hero's kicker already says "Uitnodiging": no second one here. */}
+        <h2 id="invite-title" className="text-4xl font-bold uppercase leading-none sm:text-5xl">
           {t("private.zomer.invite.title")}
         </h2>
       </div>
@@ -107,7 +107,7 @@ function EveningCard({ event, at }: { event: EventView; at: string }) {
               wide: true,
             },
             { icon: MapPin, label: t("private.location"), value: event.location },
-            { icon: Euro, label: t("private.price"), value: <span className="text-lg font-bold text-signal-600">{t("private.free")}</span> },
+            { icon: Euro, label: t("private.price"), value: <span className="text-lg font-bold text-signal-700">{t("private.free")}</span> },
           ]}
         />
         <IncludedList title={t("private.included")} items={event.included} headingLevel={4} />

@@ -72,7 +72,8 @@ A few guest crew places are still available. Find the record attempt in the [cal
     category: "team",
     published: true,
     daysAgo: 12,
-    image: image("crew"),
+    // The crew illustration is already on the home page and in the article's text.
+    image: image("training"),
     documentUrl: null,
     documentName: null,
     title: "Drie nieuwe bemanningsleden aan boord",

@@ -154,7 +154,37 @@ function image(name: string): string {
   return `/images/${name}-1280.webp`;
 }
 
-const SCHEVENINGEN = "Scheveningen, 3e haven";
+/** The home harbour by its own name, the same in both languages (no "3e haven" on English pages). */
+const SCHEVENINGEN = "Scheveningen, Derde Haven";
+
+/** Each summer evening its own light and story, so the demo shows the page as it looks in use. */
+const SUMMER_EVENINGS: { image: string; nl: string; en: string }[] = [
+  {
+    image: "evening-golden",
+    nl: "De eerste zomeravond van het seizoen: we varen uit met de zon nog hoog, zetten de grote genua en laten je kennismaken met het schip, de bemanning en het roer.",
+    en: "The first summer evening of the season: we sail out with the sun still high, set the big genoa and let you get to know the boat, the crew and the helm.",
+  },
+  {
+    image: "evening",
+    nl: "Een avond in het teken van snelheid: met de gennaker op ruime koers langs de kust richting de pier, terwijl de zon in zee zakt.",
+    en: "An evening about speed: the gennaker up on a broad reach along the coast towards the pier while the sun sinks into the sea.",
+  },
+  {
+    image: "evening-dusk",
+    nl: "Trimmen en overstag: je draait zelf aan de lieren en voelt hoe een 65 voet oceaanracer reageert op elke centimeter schoot. We zijn terug in de schemering.",
+    en: "Trimming and tacking: you grind the winches yourself and feel how a 65 ft ocean racer answers every inch of sheet. We are back at dusk.",
+  },
+  {
+    image: "evening-haze",
+    nl: "Een rustige avond op vlak water, ideaal voor wie voor het eerst meevaart. De schipper vertelt over de race rond de wereld en de plannen voor volgend jaar.",
+    en: "A calm evening on flat water, ideal if it is your first time aboard. The skipper tells about the round-the-world race and next year's plans.",
+  },
+  {
+    image: "evening-twilight",
+    nl: "De laatste zomeravond: we zeilen door tot het blauwe uur en sluiten het seizoen af met een drankje in de haven.",
+    en: "The last summer evening: we sail on into the blue hour and close the season with drinks in the harbour.",
+  },
+];
 
 /** Free summer evening sails: every other Thursday in June and July of the coming summer. */
 function summerEvenings(now: Date): NewEvent[] {
@@ -172,16 +202,15 @@ function summerEvenings(now: Date): NewEvent[] {
   const evenings: LocalDate[] = [];
   for (let date = firstThursday; date.month <= 7; date = addDays(date, 14)) evenings.push(date);
 
-  return evenings.map((date) => {
+  return evenings.map((date, index) => {
+    const story = SUMMER_EVENINGS[index % SUMMER_EVENINGS.length];
     const iso = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
     return demoEvent({
       slug: `zomeravondzeilen-${iso}`,
       name: `Zomeravondzeilen ${date.day} ${DUTCH_MONTHS[date.month - 1]}`,
       nameEn: `Summer evening sail ${date.day} ${ENGLISH_MONTHS[date.month - 1]}`,
-      description:
-        "Een zomeravond op de Noordzee aan boord van onze 65 voet oceaanracer. Je maakt kennis met de boot en de bemanning, neemt zelf het roer over en we praten graag na over mogelijke samenwerking. Ongeveer vijf dagen van tevoren ontvang je een e-mail met praktische informatie.",
-      descriptionEn:
-        "A summer evening on the North Sea aboard our 65 ft ocean racer. Meet the boat and the crew, take the helm yourself, and talk with us about working together. About five days before, you receive an e-mail with practical information.",
+      description: `${story.nl} Ongeveer vijf dagen van tevoren ontvang je een e-mail met praktische informatie.`,
+      descriptionEn: `${story.en} About five days before, you receive an e-mail with practical information.`,
       startDate: amsterdamTime(date, "18:30"),
       endDate: amsterdamTime(date, "21:30"),
       location: SCHEVENINGEN,
@@ -200,7 +229,7 @@ function summerEvenings(now: Date): NewEvent[] {
         "Drinks and snacks in the harbour afterwards",
       ],
       maxParticipants: 8,
-      imageUrl: image("evening"),
+      imageUrl: image(story.image),
       kind: "sailing",
       listed: false,
       privatePageKey: "zomeravondzeilen",
@@ -230,9 +259,9 @@ export function demoEvents(now: Date): NewEvent[] {
       name: "ARC 2025",
       nameEn: null,
       description:
-        "Steek met ons de Atlantische Oceaan over in de Atlantic Rally for Cruisers. Vanuit Las Palmas de Gran Canaria zeil je in ongeveer drie weken naar Rodney Bay op Saint Lucia, als volwaardig bemanningslid van onze 65 voet oceaanracer. Je loopt wachten, staat aan het roer en leert offshore zeilen van de bemanning die in 2023 tweede werd in de race rond de wereld. De online inschrijving is gesloten; er zijn nog enkele plaatsen beschikbaar via e-mail.",
+        "Steek met ons de Atlantische Oceaan over in de Atlantic Rally for Cruisers. Vanuit Las Palmas de Gran Canaria zeil je in ongeveer drie weken naar Rodney Bay op Saint Lucia, als volwaardig bemanningslid van onze 65 voet oceaanracer. Je loopt wachten, staat aan het roer en leert offshore zeilen van de bemanning die in 2023 tweede werd in de race rond de wereld.",
       descriptionEn:
-        "Cross the Atlantic with us in the Atlantic Rally for Cruisers. From Las Palmas de Gran Canaria you sail to Rodney Bay, Saint Lucia, in about three weeks as a full crew member of our 65 ft ocean racer. You stand watches, helm and learn offshore sailing from the crew that finished second in the 2023 round-the-world race. Online registration is closed; a few spots are still available by e-mail.",
+        "Cross the Atlantic with us in the Atlantic Rally for Cruisers. From Las Palmas de Gran Canaria you sail to Rodney Bay, Saint Lucia, in about three weeks as a full crew member of our 65 ft ocean racer. You stand watches, helm and learn offshore sailing from the crew that finished second in the 2023 round-the-world race.",
       startDate: new Date("2025-11-23T12:30:00Z"),
       endDate: new Date("2025-12-14T18:00:00-04:00"),
       location: "Las Palmas de Gran Canaria → Saint Lucia",
@@ -589,7 +618,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "Lunch",
       ],
       maxParticipants: 6,
-      imageUrl: image("crew"),
+      imageUrl: image("boat-yard"),
       kind: "training",
     }),
     demoEvent({

@@ -1,0 +1,141 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+/**
+ * axe-core on every public route and the main admin pages, at phone and desktop width, in both
+ * languages, with the dialogs open where a page has them. Only serious and critical violations
+ * fail. One page per width is reused for all routes, so the whole sweep stays a few tests.
+ */
+const PUBLIC_PATHS = [
+  "/",
+  "/news",
+  "/news/nieuwe-bemanningsleden-aan-boord",
+  "/about",
+  "/calendar",
+  "/calendar?filter=completed",
+  "/calendar?event=offshore-trainingsweekend",
+  "/calendar?event=ocean-racing-academy",
+  "/videos",
+  "/waar-is-de-boot",
+  "/privacy",
+  "/servicevoorwaarden",
+  "/arc",
+  "/arc-registration",
+  "/vwdtp",
+  "/zomeravondzeilen",
+  "/sail-out",
+  "/scheveningen",
+  "/payment-success",
+  "/deze-pagina-bestaat-niet",
+];
+
+const ADMIN_PATHS = ["/admin", "/admin/dashboard", "/admin/articles", "/admin/events", "/admin/codes", "/admin/newsletter", "/admin/emails", "/admin/users"];
+
+const WIDTHS = [390, 1280] as const;
+
+type Finding = { path: string; width: number; lang: string; id: string; impact: string; targets: string[] };
+
+async function seriousViolations(page: Page, path: string, width: number, lang: string): Promise<Finding[]> {
+  // The WCAG 2.2 A/AA rules only (no best-practice set): what the issue asks, and faster on CI.
+  // Third-party frames (the AIS map, YouTube) are not ours to test and would stall the run.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("iframe")
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ path, width, lang, id: v.id, impact: v.impact!, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}
+
+/** Only this server is contacted: third-party embeds fail at once instead of loading. */
+async function localOnly(page: Page): Promise<void> {
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
+}
+
+async function sweep(page: Page, paths: string[], lang: "nl" | "en", width: number): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  await localOnly(page);
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  for (const path of paths) {
+    await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    findings.push(...(await seriousViolations(page, path, width, lang)));
+  }
+  return findings;
+}
+
+// The 404 page answers 404, the admin login 401, and one demo article's picture is missing on purpose. (One pattern: Playwright reads a two-element
+// array as [value, options].)
+test.use({ allowConsoleErrors: [/status of 40[14]|missing-photo/] });
+// Independent sweeps: the two workers share them.
+test.describe.configure({ mode: "parallel", timeout: 300_000 });
+
+// Two halves per language and width, so each sweep stays well inside its timeout on 2 cores.
+const HALVES = [PUBLIC_PATHS.slice(0, 10), PUBLIC_PATHS.slice(10)];
+
+for (const lang of ["nl", "en"] as const) {
+  for (const width of WIDTHS) {
+    HALVES.forEach((paths, half) => {
+      test(`public pages have no serious or critical axe violations (${lang}, ${width}px, part ${half + 1})`, async ({ page }) => {
+        const findings = await sweep(page, paths, lang, width);
+        expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+      });
+    });
+  }
+}
+
+test("the unlocked private page, the mobile menu, the registration and video dialogs have no serious axe violations", async ({ page }) => {
+  await localOnly(page);
+  const findings: Finding[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await page.goto("/vwdtp?lang=nl");
+    await hydrated(page);
+    const code = page.getByLabel("Wachtwoord", { exact: true });
+    if (await code.count()) {
+      await code.fill("vwdtp2025");
+      await page.getByRole("button", { name: "Toegang", exact: true }).click();
+    }
+    await expect(page.getByText("Exclusief zeil evenement voor VWDTP leden")).toBeVisible();
+    findings.push(...(await seriousViolations(page, "/vwdtp (unlocked)", width, "nl")));
+    if (width < 1024) {
+      await page.getByRole("button", { name: "Menu openen" }).click();
+      await expect(page.locator("#mobile-menu")).toBeVisible();
+      findings.push(...(await seriousViolations(page, "/vwdtp (menu open)", width, "nl")));
+      await page.keyboard.press("Escape");
+    }
+    // The registration dialog over an event's dialog, and a video in its dialog.
+    await page.goto("/calendar?event=offshore-trainingsweekend&lang=en");
+    await hydrated(page);
+    await page.getByTestId("event-dialog").locator("a[data-action=register]").click();
+    await expect(page.getByLabel("Full name")).toBeVisible();
+    findings.push(...(await seriousViolations(page, "registration dialog", width, "en")));
+    await page.goto("/videos?lang=nl");
+    await hydrated(page);
+    await page.locator("a[aria-haspopup=dialog]").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    findings.push(...(await seriousViolations(page, "video dialog", width, "nl")));
+  }
+  expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+});
+
+test("admin pages have no serious or critical axe violations", async ({ page }) => {
+  await localOnly(page);
+  await page.goto("/admin");
+  await hydrated(page);
+  await page.getByLabel("E-mailadres").fill("admin@oceanracing.test");
+  await page.getByLabel("Wachtwoord").fill("admin-password-e2e");
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
+  const findings: Finding[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    for (const path of ADMIN_PATHS) {
+      await page.goto(path);
+      await hydrated(page);
+      findings.push(...(await seriousViolations(page, path, width, "nl")));
+    }
+  }
+  expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+});

@@ -15,7 +15,12 @@ async function loadApp() {
     const outer = express();
     outer.use(viteServer.middlewares);
     const { createServerApp } = await viteServer.ssrLoadModule("./server/app.ts");
-    outer.use(await createServerApp({ dev: true }));
+    const inner = await createServerApp({ dev: true });
+    outer.use(inner);
+    outer.locals.stop = async () => {
+      await inner.locals.stop();
+      await viteServer.close();
+    };
     return outer;
   }
   const { createServerApp } = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
@@ -28,9 +33,32 @@ try {
   const server = app.listen(port, () => {
     console.log(`Site ready on http://localhost:${server.address().port}`);
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // Graceful stop: accept nothing new, let requests in flight finish, stop the background work,
+  // close the database (an embedded PGlite must be closed or its files can be damaged), exit 0.
+  // A request or job that takes longer than the deadline is cut off with exit code 1.
+  const STOP_DEADLINE_MS = 20_000;
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    setTimeout(() => {
+      console.error(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    server.close(async () => {
+      try {
+        await app.locals.stop();
+        process.exit(0);
+      } catch (error) {
+        console.error("Stopping failed:", error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 } catch (error) {
   // Configuration and lock errors are meant for people: print the message, not a stack.
   const known =

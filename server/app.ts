@@ -5,12 +5,13 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { db } from "./db/client.server";
+import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
-import { log } from "./log.server";
-import { startServices } from "./startup.server";
+import { baseLogger, log, loggedPath, safeError } from "./log.server";
+import { backgroundWorkRunning, startServices, stopServices } from "./startup.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -53,6 +54,31 @@ function securityHeaders(dev: boolean) {
   };
 }
 
+/**
+ * One JSON line a request (pino-http): a request id (also sent as X-Request-Id), method, path,
+ * status and time. Only the path: query strings can carry tokens and e-mail addresses, and no
+ * header (cookies) is logged. Static files and health checks are left out.
+ */
+function requestLog() {
+  return pinoHttp({
+    logger: baseLogger(),
+    genReqId: (_req, res) => {
+      const id = crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => /^\/(assets\/|fonts\/|images\/|favicon|healthz|readyz)/.test(req.url ?? "") },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customSuccessMessage: (req, res, ms) => `${req.method} ${loggedPath(req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedPath(req.url)} ${res.statusCode}`,
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: safeError,
+    },
+  });
+}
+
 /** The client build folder beside this server build (production), if it exists. */
 function clientBuildDir(): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,7 +89,10 @@ function clientBuildDir(): string | undefined {
 /** The whole HTTP application: start-up first, then middleware, then React Router. */
 export async function createServerApp(options: { dev?: boolean } = {}): Promise<express.Express> {
   await startServices();
-  return createHttpApp({ dev: options.dev ?? false, build: () => import("virtual:react-router/server-build") });
+  const app = createHttpApp({ dev: options.dev ?? false, build: () => import("virtual:react-router/server-build") });
+  // server.js calls this once the HTTP server has stopped taking requests.
+  app.locals.stop = stopServices;
+  return app;
 }
 
 /**
@@ -77,6 +106,7 @@ export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() 
   // A hop count or the proxies' addresses, never `true`: see TRUST_PROXY in env.server.ts.
   const trustProxy = env().TRUST_PROXY;
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
+  app.use(requestLog());
   app.use(compression());
   app.use(securityHeaders(dev));
 
@@ -88,6 +118,22 @@ export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() 
       log.error("Health check: database unreachable", error);
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
     }
+  });
+
+  // Ready for traffic: the database answers, every migration is applied, background work runs
+  // (a load balancer sends requests only to ready instances; /healthz says the process lives).
+  app.get("/readyz", async (_req, res) => {
+    const report = { status: "ok", database: "ok", migrations: "applied", background: backgroundWorkRunning() || env().NODE_ENV === "test" ? "running" : "stopped" };
+    try {
+      if ((await pendingMigrationCount(db())) > 0) report.migrations = "pending";
+    } catch (error) {
+      log.error("Readiness check: database unreachable", error);
+      report.database = "unreachable";
+      report.migrations = "unknown";
+    }
+    const ready = report.database === "ok" && report.migrations === "applied" && report.background === "running";
+    if (!ready) report.status = "error";
+    res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json(report);
   });
 
   const clientDir = dev ? undefined : clientBuildDir();

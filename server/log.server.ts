@@ -52,6 +52,19 @@ function readable(out: NodeJS.WriteStream): DestinationStream {
   };
 }
 
+/**
+ * The path as logged: no query string, and path segments that look like tokens (newsletter
+ * confirmations, checkout sessions, manage links: mixed case, long hex or long digit runs)
+ * replaced, so a log reader cannot use them.
+ */
+export function loggedPath(url: string | undefined): string {
+  const pathOnly = (url ?? "").split("?")[0].slice(0, 300);
+  return pathOnly
+    .split("/")
+    .map((segment) => (segment.length >= 16 && (/[A-Z]/.test(segment) || /^[0-9a-f-]+$/.test(segment) || /\d{6}/.test(segment)) ? ":token" : segment))
+    .join("/");
+}
+
 let cached: { logger: Logger; dev: boolean } | undefined;
 
 function logger(): Logger {

@@ -1,5 +1,5 @@
-import { startPracticalInfoScheduler } from "./access/practical-info.server";
-import { startHoldExpirySweep } from "./booking/holds.server";
+import { startPracticalInfoScheduler, stopPracticalInfoScheduler } from "./access/practical-info.server";
+import { startHoldExpirySweep, stopHoldExpirySweep } from "./booking/holds.server";
 import { liveAccessCodeProblems, syncAccessCodes } from "./access/store.server";
 import { ensureConfiguredAdmin } from "./auth/users.server";
 import { now } from "./clock.server";
@@ -8,11 +8,33 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client.serv
 import { seedDemoContentIfEmpty } from "./db/seed/index.server";
 import { env, EnvError } from "./env.server";
 import { log } from "./log.server";
-import { startEmailRetryWorker } from "./mail/worker.server";
-import { startRetentionSweep } from "./privacy/retention.server";
+import { startEmailRetryWorker, stopEmailRetryWorker } from "./mail/worker.server";
+import { startRetentionSweep, stopRetentionSweep } from "./privacy/retention.server";
 import { requireSharedSecret, secrets } from "./secrets.server";
 
 let started: Promise<DatabaseHandle> | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
+let workersRunning = false;
+
+/** Whether the background work is running (for /readyz). */
+export function backgroundWorkRunning(): boolean {
+  return workersRunning;
+}
+
+/**
+ * The graceful stop's second half (after the HTTP server stopped taking requests): ends the
+ * background work, waiting for runs in progress, then closes the database.
+ */
+export async function stopServices(): Promise<void> {
+  const opened = started;
+  if (!opened) return;
+  workersRunning = false;
+  await Promise.all([stopEmailRetryWorker(), stopPracticalInfoScheduler(), stopHoldExpirySweep(), stopRetentionSweep(), stopBackups?.()]);
+  const handle = await opened;
+  setDatabase(undefined);
+  await handle.close();
+  started = undefined;
+}
 
 /**
  * Everything the server needs before it answers: configuration, the database (migrated),
@@ -31,7 +53,7 @@ export function startServices(): Promise<DatabaseHandle> {
       : await openDatabase({ dataDir: config.dataDir });
     setDatabase(handle);
     // `npm run backup` asks the running server for a dump of the embedded database.
-    if (handle.pglite) listenForBackups(handle.pglite, config.dataDir);
+    if (handle.pglite) stopBackups = listenForBackups(handle.pglite, config.dataDir);
     log.info(`Database: ${handle.kind === "postgres" ? "PostgreSQL server" : `embedded PGlite in ${config.dataDir}`}`);
     if (config.DEMO_CONTENT) {
       const seeded = await seedDemoContentIfEmpty(handle.db, now());
@@ -47,13 +69,17 @@ export function startServices(): Promise<DatabaseHandle> {
         throw new EnvError(`Invalid configuration: SITE_MODE=live refuses to start until these are fixed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
       }
     }
-    // Failed e-mails are redelivered with backoff; tests drive retries themselves.
-    if (config.NODE_ENV !== "test") startEmailRetryWorker();
-    if (config.NODE_ENV !== "test") startPracticalInfoScheduler();
-    // Unpaid holds end after 30 minutes; the sweep marks them (capacity already ignores them).
-    if (config.NODE_ENV !== "test") startHoldExpirySweep();
-    // Erases what the privacy policy says we no longer keep (safety data, old interest, mail log).
-    if (config.NODE_ENV !== "test") startRetentionSweep();
+    // Background work; tests drive it themselves.
+    if (config.NODE_ENV !== "test") {
+      // Queued and failed e-mails are delivered with backoff.
+      startEmailRetryWorker();
+      startPracticalInfoScheduler();
+      // Unpaid holds lapse; the sweep marks them (capacity already ignores them).
+      startHoldExpirySweep();
+      // Erases what the privacy policy says we no longer keep (safety data, old interest, mail log).
+      startRetentionSweep();
+      workersRunning = true;
+    }
     return handle;
   })();
   return started;

@@ -95,18 +95,17 @@ export async function sendDuePracticalInfo(): Promise<number> {
 
 const INTERVAL_MS = 15 * 60_000;
 let timer: NodeJS.Timeout | undefined;
-let running = false;
+let running: Promise<void> | undefined;
 
 function tick(): void {
   if (running) return;
-  running = true;
-  sendDuePracticalInfo()
+  running = sendDuePracticalInfo()
     .then((sent) => {
       if (sent > 0) log.info(`Practical-information e-mails sent: ${sent}`);
     })
     .catch((error: unknown) => log.error("Practical-information scheduler failed", error))
     .finally(() => {
-      running = false;
+      running = undefined;
     });
 }
 
@@ -115,10 +114,14 @@ export function startPracticalInfoScheduler(): void {
   if (timer) return;
   timer = setInterval(tick, INTERVAL_MS);
   timer.unref();
-  setImmediate(tick);
+  setImmediate(() => {
+    if (timer) tick();
+  });
 }
 
-export function stopPracticalInfoScheduler(): void {
+/** Stops the ticks and resolves once a run in progress has finished (graceful stop). */
+export async function stopPracticalInfoScheduler(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  await running;
 }

@@ -168,10 +168,16 @@ export async function signInWithPassword(input: {
   const email = input.email.trim().toLowerCase();
   const addressKey = `address:${input.clientAddress}`;
   const pairKey = `${email}|${input.clientAddress}`;
-  const strict = await consumeAll([
-    [failuresByAddress, addressKey],
-    [failuresByAccountAddress, pairKey],
-  ]);
+  let strict: Consumed;
+  try {
+    strict = await consumeAll([
+      [failuresByAddress, addressKey],
+      [failuresByAccountAddress, pairKey],
+    ]);
+  } catch (error) {
+    log.error("Admin login: the login limits could not be read", error);
+    return { ok: false, reason: "unavailable" };
+  }
   if (!strict.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: strict.retryAfterSeconds };
   const giveBackStrict = () => Promise.all([failuresByAddress.refund(addressKey), failuresByAccountAddress.refund(pairKey)]);
   const giveBack = () => Promise.all([giveBackStrict(), refundAccountTry(email)]);

@@ -31,27 +31,28 @@ export async function expireLapsedHolds(at: Date = now()): Promise<number> {
 
 const SWEEP_INTERVAL_MS = 60_000;
 let timer: NodeJS.Timeout | undefined;
-let running = false;
+let running: Promise<void> | undefined;
 
 /** Runs the hold sweep every minute in the background. Unref'd: it never keeps the process alive. */
 export function startHoldExpirySweep(): void {
   if (timer) return;
   timer = setInterval(() => {
     if (running) return;
-    running = true;
-    expireLapsedHolds()
+    running = expireLapsedHolds()
       .then((count) => {
         if (count > 0) log.info(`Expired ${count} unpaid registration hold(s)`);
       })
       .catch((error: unknown) => log.error("Hold expiry sweep failed", error))
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   }, SWEEP_INTERVAL_MS);
   timer.unref();
 }
 
-export function stopHoldExpirySweep(): void {
+/** Stops the ticks and resolves once a sweep in progress has finished (graceful stop). */
+export async function stopHoldExpirySweep(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  await running;
 }

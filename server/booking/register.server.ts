@@ -73,12 +73,23 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
   const locale: Locale = isLocale(posted) ? posted : requestLocale(request);
   formData.delete("locale");
 
-  if (await registrationLimiter.hit(clientAddress)) {
+  const limit = await registrationLimiter.consume(clientAddress).catch((error: unknown) => {
+    log.error("Registration: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) {
+    return {
+      kind: "answer",
+      status: 503,
+      data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.registrationError")) },
+    };
+  }
+  if (!limit.allowed) {
     return {
       kind: "answer",
       status: 429,
       data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.error.tooMany")) },
-      headers: { "Retry-After": String(await registrationLimiter.retryAfterSeconds(clientAddress)) },
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
     };
   }
 

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { count, type ExtractTablesWithRelations } from "drizzle-orm";
+import { pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -149,6 +150,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     lock?.release();
     throw error;
   }
+}
+
+/** Drizzle's own record of applied migrations (not part of our schema, so not in schema.server). */
+const appliedMigrations = pgSchema("drizzle").table("__drizzle_migrations", { id: serial("id").primaryKey(), hash: text("hash").notNull() });
+
+/** How many committed migrations the database has not applied (for /readyz). */
+export async function pendingMigrationCount(database: Database): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  const [row] = await database.select({ n: count() }).from(appliedMigrations);
+  return Math.max(0, journal.entries.length - row.n);
 }
 
 // The process-wide database, set once at start (or by a test).

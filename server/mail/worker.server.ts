@@ -3,7 +3,7 @@ import { retryDueEmails } from "./send.server";
 
 const INTERVAL_MS = 30_000;
 let timer: NodeJS.Timeout | undefined;
-let running = false;
+let running: Promise<void> | undefined;
 
 /** Retries failed e-mails in the background. Unref'd: it never keeps the process alive. */
 export function startEmailRetryWorker(): void {
@@ -11,20 +11,21 @@ export function startEmailRetryWorker(): void {
   timer = setInterval(() => {
     // A slow SMTP server must not make ticks pile up.
     if (running) return;
-    running = true;
-    retryDueEmails()
+    running = retryDueEmails()
       .then((sent) => {
         if (sent > 0) log.info(`Retried e-mails: ${sent} delivered`);
       })
       .catch((error: unknown) => log.error("E-mail retry worker failed", error))
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   }, INTERVAL_MS);
   timer.unref();
 }
 
-export function stopEmailRetryWorker(): void {
+/** Stops the ticks and resolves once a run in progress has finished (graceful stop). */
+export async function stopEmailRetryWorker(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  await running;
 }

@@ -84,17 +84,32 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
   };
 }
 
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+
 /** Runs the retention rules at start and then daily (not in tests, which call applyRetention). */
 export function startRetentionSweep(): void {
-  const run = async () => {
-    try {
-      const result = await applyRetention(db(), now());
-      const total = Object.values(result).reduce((a, b) => a + b, 0);
-      if (total > 0) log.info("Retention: personal data erased or deleted as the privacy policy says", result);
-    } catch (error) {
-      log.error("Retention sweep failed", error);
-    }
+  if (timer) return;
+  const run = () => {
+    if (running) return;
+    running = applyRetention(db(), now())
+      .then((result) => {
+        const total = Object.values(result).reduce((a, b) => a + b, 0);
+        if (total > 0) log.info("Retention: personal data erased or deleted as the privacy policy says", result);
+      })
+      .catch((error: unknown) => log.error("Retention sweep failed", error))
+      .finally(() => {
+        running = undefined;
+      });
   };
-  void run();
-  setInterval(run, DAY_MS).unref();
+  timer = setInterval(run, DAY_MS);
+  timer.unref();
+  run();
+}
+
+/** Stops the daily runs and resolves once a run in progress has finished (graceful stop). */
+export async function stopRetentionSweep(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
 }

@@ -63,21 +63,6 @@ export class RateLimiter {
       .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, limitKey(this.bucket, key))));
   }
 
-  /** Counts one hit; returns true when the key is now over the limit. */
-  async hit(key: string): Promise<boolean> {
-    return !(await this.consume(key)).allowed;
-  }
-
-  /** Seconds until the key's window ends (for Retry-After). */
-  async retryAfterSeconds(key: string): Promise<number> {
-    const t = now();
-    const [row] = await db()
-      .select({ windowStart: rateLimits.windowStart })
-      .from(rateLimits)
-      .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, limitKey(this.bucket, key))));
-    return row ? this.secondsLeft(row.windowStart, t) : 1;
-  }
-
   /** Forgets one key, or every key of this limiter (tests). */
   async reset(key?: string): Promise<void> {
     const where =

@@ -39,10 +39,13 @@ function answer(body: InterestActionData, status: number, headers?: HeadersInit)
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = requestLocale(request);
   const clientAddress = context.clientAddress;
-  if (await interestLimiter.hit(clientAddress)) {
-    return answer({ outcome: { status: "failed", message: "common.tooManyRequests" } }, 429, {
-      "Retry-After": String(await interestLimiter.retryAfterSeconds(clientAddress)),
-    });
+  const limit = await interestLimiter.consume(clientAddress).catch((error: unknown) => {
+    log.error("Interest sign-up: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) return answer({ outcome: { status: "failed" } }, 503);
+  if (!limit.allowed) {
+    return answer({ outcome: { status: "failed", message: "common.tooManyRequests" } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
   let formData: FormData;

@@ -99,9 +99,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data(actionData(locale, outcome, result), { status: STATUS[outcome], headers })
       : redirect(backToForm(request, outcome, fieldErrors), { status: 303, headers });
 
-  if (await newsletterRateLimiter.hit(context.clientAddress)) {
-    log.warn(`Newsletter sign-up rate limit reached for ${context.clientAddress}`);
-    return answer("rateLimited", undefined, undefined, { "Retry-After": String(await newsletterRateLimiter.retryAfterSeconds(context.clientAddress)) });
+  const limit = await newsletterRateLimiter.consume(context.clientAddress).catch((error: unknown) => {
+    log.error("Newsletter sign-up: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) return answer("error");
+  if (!limit.allowed) {
+    log.warn("Newsletter sign-up rate limit reached for a client address");
+    return answer("rateLimited", undefined, undefined, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
   const submission = parseWithZod(formData, { schema: newsletterSchema(locale) });

@@ -79,7 +79,7 @@ export async function accessCodeAction(options: {
     log.error(`Access code check for ${PRIVATE_PAGES[pageKey].path} failed`, error);
     return data<AccessCodeActionData>(
       { result: submission.reply({ formErrors: [translate(locale, "error.text")], hideFields: ["code"] }) },
-      { status: 500, headers: PRIVATE_HEADERS },
+      { status: 503, headers: PRIVATE_HEADERS },
     );
   }
 

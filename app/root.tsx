@@ -15,7 +15,7 @@ import { now } from "@server/clock.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { isLocale, LocaleContext, translator, type Locale } from "./i18n";
+import { isLocale, LocaleContext, translate, translator, type Locale } from "./i18n";
 import { LANG_COOKIE, readCookie, resolveLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
@@ -34,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     publicUrl: env().publicUrl,
     now: now().toISOString(),
     langChanged: Boolean(setCookie) && readCookie(request, LANG_COOKIE) !== locale,
+    demo: env().SITE_MODE === "demo",
   };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
@@ -52,6 +53,7 @@ export function useEffectiveLocale(): Locale {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useEffectiveLocale();
+  const demo = useRouteLoaderData<typeof loader>("root")?.demo ?? false;
   return (
     <html lang={locale}>
       <head>
@@ -61,8 +63,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className={demo ? "pb-7" : undefined}>
         <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+        {demo && (
+          // A demo left running by mistake must not look like a shop: said on every page. Under
+          // the header and dialogs, and never in the way of a click.
+          <aside
+            aria-label={translate(locale, "common.demoLabel")}
+            data-testid="demo-bar"
+            className="pointer-events-none fixed inset-x-0 bottom-0 z-30 bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-slate-950"
+          >
+            {translate(locale, "common.demoBar")}
+          </aside>
+        )}
         <Toaster richColors position="top-center" closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -9,6 +9,8 @@ export type RootData = {
   now?: string;
   /** This request's `?lang=` changed the stored language choice. */
   langChanged?: boolean;
+  /** SITE_MODE=demo: every page says payments are simulated. */
+  demo?: boolean;
 };
 
 export type SeoOptions = {

@@ -4,6 +4,18 @@ const NAV_EN = ["Home", "News", "About", "Calendar", "Videos", "Contact"];
 const NAV_NL = ["Home", "Nieuws", "Over ons", "Kalender", "Video's", "Contact"];
 
 test.describe("layout and navigation", () => {
+  test("the demo says on every page that payments are simulated, in the page's language, without blocking clicks", async ({ page }) => {
+    await page.goto("/?lang=en");
+    const bar = page.getByTestId("demo-bar");
+    await expect(bar).toHaveText("Demo: payments are simulated, no money moves");
+    await expect(bar).toBeInViewport();
+    expect(await bar.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe("none");
+    await page.goto("/calendar?lang=nl");
+    await expect(page.getByTestId("demo-bar")).toHaveText("Demo: betalingen zijn nagebootst, er wordt geen geld overgemaakt");
+    await page.goto("/servicevoorwaarden");
+    await expect(page.getByTestId("demo-bar")).toBeVisible();
+  });
+
   test("home has its sections in order and the nav items in the spec's order", async ({ page }) => {
     await page.goto("/?lang=en");
     const ids = await page.locator("main > section[id]").evaluateAll((els) => els.map((el) => el.id));

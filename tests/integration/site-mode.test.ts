@@ -41,6 +41,19 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
     expect(live.DEMO_CONTENT).toBe(false);
   });
 
+  it("the demo says so on every page (the root loader's flag); a live site does not", async () => {
+    const { loader } = await import("~/root");
+    const demoFlag = async () => {
+      const result = (await loader({ request: new Request("http://localhost/"), params: {}, context: {} } as never)) as unknown as { data: { demo?: boolean } };
+      return result.data.demo;
+    };
+    setEnvForTests({ SITE_MODE: "demo" });
+    expect(await demoFlag()).toBe(true);
+    setEnvForTests(LIVE);
+    expect(await demoFlag()).toBe(false);
+    setEnvForTests({ SITE_MODE: "demo" });
+  });
+
   describe("access codes", () => {
     const database = useTestDatabase();
     const configure = (overrides: Record<string, string | undefined>) =>

@@ -1071,42 +1071,143 @@ function ferrisWheel(cx: number, cy: number, radius: number, color: string, ligh
   );
 }
 
-function harbour(): Scene {
-  const s = new Scene(W, H, 303);
+/** Pennant flags strung along a line, as when a ship is dressed overall. */
+function bunting(from: Pt, to: Pt, size: number, colors: readonly string[], offset = 0): string {
+  const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const n = Math.max(2, Math.floor(len / (size * 1.5)));
+  const flags: string[] = [el("path", { d: `M${P(from)}L${P(to)}`, stroke: "#2a3550", "stroke-width": Math.max(1, size * 0.08), opacity: 0.8 })];
+  for (let i = 0; i < n; i++) {
+    const a = lerpPt(from, to, (i + 0.15) / n);
+    const b = lerpPt(from, to, (i + 0.85) / n);
+    const tip: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + size];
+    flags.push(el("path", { d: `M${P(a)}L${P(b)}L${P(tip)}Z`, fill: colors[(i + offset) % colors.length] }));
+  }
+  return g({}, ...flags);
+}
+
+const FLAG_COLORS = [C.orange, C.white, C.teal, "#f2c14e", "#c7402a", "#1d4e89"] as const;
+
+/** A three-masted tall ship moored with her sails furled on the yards, dressed with flags. */
+function tallShip(x: number, wl: number, k: number, color: string, furl: string, flags: boolean): string {
+  const parts: string[] = [];
+  const deckY = wl - 34 * k;
+  parts.push(el("path", { d: `M${n1(x)},${n1(wl - 30 * k)}L${n1(x + 360 * k)},${n1(deckY - 6 * k)}L${n1(x + 335 * k)},${n1(wl)}L${n1(x + 22 * k)},${n1(wl)}Z`, fill: color }));
+  const bowsprit: Pt = [x + 450 * k, deckY - 40 * k];
+  const rig: string[] = [`M${n1(x + 350 * k)},${n1(deckY - 4 * k)}L${P(bowsprit)}`];
+  const masts: Array<[number, number]> = [[x + 95 * k, 215 * k], [x + 190 * k, 250 * k], [x + 280 * k, 225 * k]];
+  const yards: string[] = [];
+  const tops: Pt[] = [];
+  for (const [mx, mh] of masts) {
+    const top: Pt = [mx, deckY - mh];
+    tops.push(top);
+    rig.push(`M${n1(mx)},${n1(deckY)}L${P(top)}`);
+    for (const [f, w] of [[0.32, 120], [0.52, 100], [0.7, 80], [0.86, 58]] as const) {
+      const y = deckY - mh * f;
+      yards.push(`M${n1(mx - (w / 2) * k)},${n1(y)}L${n1(mx + (w / 2) * k)},${n1(y)}`);
+    }
+  }
+  rig.push(`M${P(tops[2])}L${P(bowsprit)}M${P(tops[0])}L${n1(x + 10 * k)},${n1(wl - 30 * k)}M${P(tops[1])}L${P(tops[2])}M${P(tops[0])}L${P(tops[1])}`);
+  parts.push(el("path", { d: rig.join(""), stroke: color, "stroke-width": Math.max(1, 2.2 * k), fill: "none" }));
+  parts.push(el("path", { d: yards.join(""), stroke: furl, "stroke-width": Math.max(1.5, 6 * k), "stroke-linecap": "round" }));
+  parts.push(el("path", { d: yards.join(""), stroke: color, "stroke-width": Math.max(0.8, 1.6 * k), transform: `translate(0 ${n1(-3 * k)})` }));
+  for (const top of tops) parts.push(el("path", { d: `M${P(top)}l0,${n1(-16 * k)}l${n1(26 * k)},${n1(5 * k)}l${n1(-26 * k)},${n1(5 * k)}`, fill: C.orange, stroke: color, "stroke-width": Math.max(0.6, k) }));
+  if (flags) {
+    parts.push(bunting(bowsprit, tops[2], 11 * k, FLAG_COLORS), bunting(tops[2], tops[1], 11 * k, FLAG_COLORS, 2), bunting(tops[1], tops[0], 11 * k, FLAG_COLORS, 4), bunting(tops[0], [x + 10 * k, wl - 30 * k], 11 * k, FLAG_COLORS, 1));
+  }
+  return g({}, ...parts);
+}
+
+/**
+ * The yacht moored in harbour. Looks change the light (evening, festival day, misty morning),
+ * the skyline and what lies around her (Scheveningen's lighthouse and ferris wheel, or the
+ * tall ships and flags of SAIL Amsterdam), so each harbour event has its own picture.
+ */
+type HarbourLook = {
+  seed: number;
+  sky: Stop[];
+  glow: [x: number, color: string, opacity: number];
+  streaks: [string, string, string];
+  stars: number;
+  clouds: boolean;
+  building: string;
+  quay: string;
+  windowsLit: number;
+  scheveningen: boolean;
+  tallShips: boolean;
+  water: Stop[];
+  glitter: string;
+  lamps: boolean;
+  mist: number;
+  ripple: string;
+  vignette: number;
+};
+
+const HARBOUR_LOOKS: Record<string, HarbourLook> = {
+  evening: {
+    seed: 303,
+    sky: [[0, "#0a1c30"], [0.35, "#1b3553"], [0.6, "#4a4f6e"], [0.82, mix(C.orange, "#6b4a6a", 0.45)], [1, "#f3a46e"]],
+    glow: [560, "#ffb27a", 0.55], streaks: ["#f7a27a", "#55506f", "#ffc296"], stars: 40, clouds: false,
+    building: "#1a2233", quay: "#121a28", windowsLit: 0.28, scheveningen: true, tallShips: false,
+    water: [[0, "#3e4766"], [0.15, "#1d3350"], [1, "#07131f"]], glitter: "#ffbf8a", lamps: true, mist: 0, ripple: "#9fb4c8", vignette: 0.55,
+  },
+  festival: {
+    seed: 313,
+    sky: [[0, "#2c7fb8"], [0.55, "#7db8de"], [1, "#dbeefa"]],
+    glow: [300, "#fff6df", 0.5], streaks: [C.white, "#c9def0", C.white], stars: 0, clouds: true,
+    building: "#5d6f86", quay: "#44546a", windowsLit: 0, scheveningen: false, tallShips: true,
+    water: [[0, "#8fb4cf"], [0.12, "#3f7598"], [1, "#0d2d48"]], glitter: C.white, lamps: false, mist: 0, ripple: C.white, vignette: 0.35,
+  },
+  morning: {
+    seed: 323,
+    sky: [[0, "#3d5d86"], [0.45, "#93a9c4"], [0.8, "#e9c3b4"], [1, "#fbe1c6"]],
+    glow: [1450, "#ffe3bf", 0.6], streaks: ["#ffd9c0", "#b59fb3", "#fff0dc"], stars: 0, clouds: false,
+    building: "#6e7a93", quay: "#56627a", windowsLit: 0.06, scheveningen: false, tallShips: true,
+    water: [[0, "#d8c2bd"], [0.14, "#7f8fab"], [1, "#1b2b44"]], glitter: "#fff0d8", lamps: true, mist: 0.55, ripple: "#f3e3d6", vignette: 0.4,
+  },
+};
+
+function harbour(look: HarbourLook = HARBOUR_LOOKS.evening): Scene {
+  const s = new Scene(W, H, look.seed);
   const water = 690;
   const r = s.rand;
-  sky(s, [[0, "#0a1c30"], [0.35, "#1b3553"], [0.6, "#4a4f6e"], [0.82, mix(C.orange, "#6b4a6a", 0.45)], [1, "#f3a46e"]], water);
-  s.add(el("rect", { width: W, height: water, fill: s.radial([[0, "#ffb27a", 0.55], [1, "#ffb27a", 0]], 560, water, 700, 0.4) }));
-  streak(s, 620, 530, 900, 18, "#f7a27a", 0.4, 5);
-  streak(s, 1300, 430, 1000, 26, "#55506f", 0.6, 8);
-  streak(s, 380, 610, 600, 12, "#ffc296", 0.45, 3);
-  for (let i = 0; i < 40; i++) s.add(el("circle", { cx: between(r, 0, W), cy: between(r, 0, 260), r: between(r, 0.6, 1.4), fill: C.foam, opacity: between(r, 0.2, 0.6) }));
+  sky(s, look.sky, water);
+  s.add(el("rect", { width: W, height: water, fill: s.radial([[0, look.glow[1], look.glow[2]], [1, look.glow[1], 0]], look.glow[0], water, 700, 0.4) }));
+  streak(s, 620, 530, 900, 18, look.streaks[0], 0.4, 5);
+  streak(s, 1300, 430, 1000, 26, look.streaks[1], 0.6, 8);
+  streak(s, 380, 610, 600, 12, look.streaks[2], 0.45, 3);
+  for (let i = 0; i < look.stars; i++) s.add(el("circle", { cx: between(r, 0, W), cy: between(r, 0, 260), r: between(r, 0.6, 1.4), fill: C.foam, opacity: between(r, 0.2, 0.6) }));
+  if (look.clouds) {
+    cloud(s, 560, 250, 420, 95, C.white, "#b9d3e6", 0.92);
+    cloud(s, 1380, 190, 340, 70, C.white, "#c3dbeb", 0.85);
+    cloud(s, 1700, 420, 260, 55, C.white, "#cfe2ef", 0.8);
+  }
 
-  // Boulevard skyline with lit windows, a domed hotel and the pier's ferris wheel.
+  // Skyline with lit windows; in Scheveningen a domed hotel and the pier's ferris wheel.
   const skyline: string[] = [];
   let x = 780;
   while (x < 1960) {
     const bw = between(r, 40, 110);
     const bh = between(r, 30, 150) * (x > 1250 && x < 1450 ? 1.6 : 1);
-    skyline.push(el("rect", { x, y: water - 40 - bh, width: bw + 1, height: bh + 40, fill: "#1a2233" }));
+    skyline.push(el("rect", { x, y: water - 40 - bh, width: bw + 1, height: bh + 40, fill: look.building }));
+    if (!look.scheveningen) {
+      // Amsterdam gables: a stepped or pointed top on each house.
+      skyline.push(el("path", { d: `M${n1(x + bw * 0.2)},${n1(water - 40 - bh)}L${n1(x + bw * 0.5)},${n1(water - 40 - bh - bw * 0.35)}L${n1(x + bw * 0.8)},${n1(water - 40 - bh)}Z`, fill: look.building }));
+    }
     for (let wy = water - 30 - bh; wy < water - 50; wy += 14) {
       for (let wx = x + 6; wx < x + bw - 8; wx += 12) {
-        if (r() < 0.28) skyline.push(el("rect", { x: wx, y: wy, width: 5, height: 6, fill: "#ffc77a", opacity: between(r, 0.5, 0.95) }));
+        if (r() < look.windowsLit) skyline.push(el("rect", { x: wx, y: wy, width: 5, height: 6, fill: "#ffc77a", opacity: between(r, 0.5, 0.95) }));
       }
     }
     x += bw;
   }
-  skyline.push(el("path", { d: `M980,${water - 100}Q1040,${water - 205} 1100,${water - 100}Z`, fill: "#1a2233" }), el("rect", { x: 1037, y: water - 170, width: 6, height: 22, fill: "#1a2233" }));
-  skyline.push(ferrisWheel(1760, water - 190, 115, "#2a3550", "#ffd39a"));
+  if (look.scheveningen) {
+    skyline.push(el("path", { d: `M980,${water - 100}Q1040,${water - 205} 1100,${water - 100}Z`, fill: look.building }), el("rect", { x: 1037, y: water - 170, width: 6, height: 22, fill: look.building }));
+    skyline.push(ferrisWheel(1760, water - 190, 115, "#2a3550", "#ffd39a"));
+  }
   s.add(g({}, ...skyline));
-  s.add(el("rect", { x: 0, y: water - 40, width: W, height: 40, fill: s.linear([[0, "#1a2233", 0], [1, "#121a28", 1]], 0, water - 40, 0, water) }));
+  s.add(el("rect", { x: 0, y: water - 40, width: W, height: 40, fill: s.linear([[0, look.building, 0], [1, look.quay, 1]], 0, water - 40, 0, water) }));
 
-  // Lighthouse on the harbour head with its beam.
   const lx = 300;
-  s.add(
-    el("path", { d: `M${lx},${water - 455}L${lx + 1500},${water - 640}L${lx + 1500},${water - 430}Z`, fill: s.linear([[0, "#ffe2a8", 0.35], [1, "#ffe2a8", 0]], lx, 0, lx + 1500, 0) }),
-    el("circle", { cx: lx, cy: water - 455, r: 70, fill: s.radial([[0, "#fff1c8", 0.9], [1, "#ffe2a8", 0]], lx, water - 455, 70) }),
-  );
   const tower = g(
     {},
     el("path", { d: `M${lx - 30},${water - 30}L${lx - 16},${water - 430}L${lx + 16},${water - 430}L${lx + 30},${water - 30}Z`, fill: s.linear([[0, "#e9eef2"], [0.6, "#b9c7d3"], [1, "#6d8092"]], lx - 30, 0, lx + 30, 0) }),
@@ -1117,7 +1218,15 @@ function harbour(): Scene {
     el("path", { d: `M-20,${water - 30}L620,${water - 30}L620,${water + 4}L-20,${water + 4}Z`, fill: "#121a28" }),
     el("circle", { cx: 600, cy: water - 44, r: 6, fill: "#5fd38a" }),
   );
-  s.add(tower);
+  let ships = "";
+  if (look.scheveningen) {
+    // Lighthouse on the harbour head with its beam.
+    s.add(
+      el("path", { d: `M${lx},${water - 455}L${lx + 1500},${water - 640}L${lx + 1500},${water - 430}Z`, fill: s.linear([[0, "#ffe2a8", 0.35], [1, "#ffe2a8", 0]], lx, 0, lx + 1500, 0) }),
+      el("circle", { cx: lx, cy: water - 455, r: 70, fill: s.radial([[0, "#fff1c8", 0.9], [1, "#ffe2a8", 0]], lx, water - 455, 70) }),
+    );
+    s.add(tower);
+  }
 
   // Masts of other boats in the marina.
   const masts: string[] = [];
@@ -1125,15 +1234,27 @@ function harbour(): Scene {
     const mx = between(r, 640, 960) + i * 8;
     masts.push(`M${n1(mx)},${water - 4}L${n1(mx)},${n1(water - between(r, 110, 230))}`);
   }
-  s.add(el("path", { d: masts.join(""), stroke: "#2a3550", "stroke-width": 2 }));
+  s.add(el("path", { d: masts.join(""), stroke: look.scheveningen ? "#2a3550" : mix(look.building, "#1a2233", 0.5), "stroke-width": 2 }));
+  if (look.tallShips) {
+    // Tall ships moored along the quay for the festival, dressed with flags.
+    const hullC = mix("#1a2233", look.building, 0.25);
+    ships = g({}, tallShip(-70, water + 2, 1.25, hullC, "#efe6d2", true), tallShip(470, water - 2, 0.72, mix(hullC, look.building, 0.4), "#e3dccb", true));
+    s.add(ships);
+  }
+  if (look.mist > 0) {
+    s.add(el("rect", { x: 0, y: water - 160, width: W, height: 200, fill: s.linear([[0, "#fdf1e6", 0], [0.75, "#fdf1e6", look.mist], [1, "#fdf1e6", look.mist * 0.6]], 0, water - 160, 0, water + 40) }));
+  }
 
   // Water with reflections.
-  s.add(el("rect", { x: 0, y: water, width: W, height: H - water, fill: s.linear([[0, "#3e4766"], [0.15, "#1d3350"], [1, "#07131f"]], 0, water, 0, H) }));
-  reflection(s, tower, water + 2, 0.35, 4);
-  glitter(s, 560, water + 4, H, 220, "#ffbf8a", 150, 0.6);
-  const lightsRefl: string[] = [];
-  for (let i = 0; i < 46; i++) lightsRefl.push(el("rect", { x: between(r, 800, 1900), y: water + between(r, 4, 70), width: 2.5, height: between(r, 12, 70), opacity: between(r, 0.1, 0.4) }));
-  s.add(g({ fill: "#ffc77a" }, ...lightsRefl));
+  s.add(el("rect", { x: 0, y: water, width: W, height: H - water, fill: s.linear(look.water, 0, water, 0, H) }));
+  if (look.scheveningen) reflection(s, tower, water + 2, 0.35, 4);
+  if (ships) reflection(s, ships, water + 2, 0.3, 4);
+  glitter(s, look.glow[0], water + 4, H, 220, look.glitter, 150, 0.6);
+  if (look.windowsLit > 0.1) {
+    const lightsRefl: string[] = [];
+    for (let i = 0; i < 46; i++) lightsRefl.push(el("rect", { x: between(r, 800, 1900), y: water + between(r, 4, 70), width: 2.5, height: between(r, 12, 70), opacity: between(r, 0.1, 0.4) }));
+    s.add(g({ fill: "#ffc77a" }, ...lightsRefl));
+  }
 
   // The yacht moored alongside the pontoon, sails furled.
   const wl = 918;
@@ -1157,6 +1278,11 @@ function harbour(): Scene {
   const b1 = yachtPoint(boat, [14, -38]);
   const b2 = yachtPoint(boat, [114, -35]);
   s.add(el("path", { d: `M${P(b1)}L${P(b2)}`, stroke: "#dfe7ee", "stroke-width": 10, "stroke-linecap": "round" }));
+  if (look.tallShips) {
+    // Dressed overall for the festival: flags from stern to masthead to bow.
+    const top = yachtPoint(boat, [112, -300]);
+    s.add(bunting(yachtPoint(boat, [2, -17]), top, 16, FLAG_COLORS), bunting(top, yachtPoint(boat, [204, -20]), 16, FLAG_COLORS, 3));
+  }
   // Pontoon in the foreground with mooring lines and lamp posts.
   const pontoonY = 985;
   s.add(
@@ -1167,12 +1293,12 @@ function harbour(): Scene {
   for (const px of [620, 1880]) {
     s.add(
       el("rect", { x: px - 6, y: pontoonY - 70, width: 12, height: 70, fill: "#1a2233" }),
-      el("circle", { cx: px, cy: pontoonY - 76, r: 6, fill: "#ffd39a" }),
-      el("circle", { cx: px, cy: pontoonY - 76, r: 40, fill: s.radial([[0, "#ffd39a", 0.5], [1, "#ffd39a", 0]], px, pontoonY - 76, 40) }),
+      el("circle", { cx: px, cy: pontoonY - 76, r: 6, fill: look.lamps ? "#ffd39a" : "#c9d3dc" }),
     );
+    if (look.lamps) s.add(el("circle", { cx: px, cy: pontoonY - 76, r: 40, fill: s.radial([[0, "#ffd39a", 0.5], [1, "#ffd39a", 0]], px, pontoonY - 76, 40) }));
   }
-  ripples(s, 0, W, water + 10, H, "#9fb4c8", 130, 0.22);
-  vignette(s, 0.55);
+  ripples(s, 0, W, water + 10, H, look.ripple, 130, 0.22);
+  vignette(s, look.vignette);
   grain(s, 0.045);
   return s;
 }
@@ -1197,12 +1323,79 @@ function flyingFish(s: Scene, fx: number, fy: number, size: number, angle: numbe
   );
 }
 
-function atlantic(): Scene {
-  const s = new Scene(W, H, 404);
+/**
+ * An ocean passage. Looks change the light (trade-wind day or a moonlit night), the sail plan
+ * and the boat's heading, so each ocean leg in the demo has its own picture.
+ */
+type AtlanticLook = {
+  seed: number;
+  sky: Stop[];
+  /** Sun or moon: position, radius, core, glow, glow radius, glow opacity. */
+  light: [x: number, y: number, r: number, core: string, glow: string, glowR: number, glowOpacity: number];
+  cloudTop: string;
+  cloudBottom: string;
+  cloudOpacity: number;
+  stars: number;
+  sea: SeaPalette;
+  glitter: string;
+  swell: [top: string, bottom: string, highlight: string];
+  front: [top: string, bottom: string];
+  boatX: number;
+  dir: 1 | -1;
+  rig: Rig;
+  hull: string;
+  sail: [string, string, string];
+  spinnaker: [string, string];
+  crewColor?: string;
+  flyingFish: boolean;
+  vignette: number;
+};
+
+const ATLANTIC_LOOKS: Record<string, AtlanticLook> = {
+  trades: {
+    seed: 404,
+    sky: [[0, "#175a85"], [0.55, "#4f9cc8"], [1, "#d3e8f6"]],
+    light: [1520, 150, 52, "#fffaf0", "#fff3d6", 500, 0.6],
+    cloudTop: C.white, cloudBottom: "#9fc3dc", cloudOpacity: 0.95, stars: 0,
+    sea: { far: "#3484b0", near: "#1a6690", deep: "#0b3d5c", light: C.white, lightOpacity: 0.45, caps: 0.45, chop: 0.7 },
+    glitter: C.white,
+    swell: ["#1f78a3", "#072f4a", C.white],
+    front: ["#155f88", "#06243a"],
+    boatX: 800, dir: 1, rig: "spinnaker", hull: "#0b1f33",
+    sail: ["#ffffff", "#c7d9ea", "#f1f6fb"], spinnaker: [C.orange, "#c24a22"],
+    flyingFish: true, vignette: 0.35,
+  },
+  night: {
+    seed: 414,
+    sky: [[0, "#030a16"], [0.5, "#0b1f38"], [0.85, "#1d3a5c"], [1, "#37597a"]],
+    light: [520, 170, 34, "#f4f1e4", "#b9cde0", 420, 0.45],
+    cloudTop: "#5d7896", cloudBottom: "#14273d", cloudOpacity: 0.8, stars: 260,
+    sea: { far: "#1e3c5a", near: "#0f2a44", deep: "#040d1a", light: "#cfdcea", lightOpacity: 0.35, caps: 0.3, chop: 0.7 },
+    glitter: "#e3ecf5",
+    swell: ["#133552", "#030b16", "#d6e2ee"],
+    front: ["#0c2438", "#02070f"],
+    boatX: 1180, dir: -1, rig: "reach", hull: "#050d18",
+    sail: ["#c9d6e3", "#6d849b", "#a3b6c9"], spinnaker: [C.orange, "#c24a22"],
+    crewColor: "#050b14",
+    flyingFish: false, vignette: 0.55,
+  },
+};
+
+function atlantic(look: AtlanticLook = ATLANTIC_LOOKS.trades): Scene {
+  const s = new Scene(W, H, look.seed);
   const horizon = 600;
   const r = s.rand;
-  sky(s, [[0, "#175a85"], [0.55, "#4f9cc8"], [1, "#d3e8f6"]], horizon);
-  sun(s, 1520, 150, 52, "#fffaf0", "#fff3d6", 500, 0.6);
+  sky(s, look.sky, horizon);
+  if (look.stars > 0) {
+    const sr = makeRng(look.seed + 1);
+    const stars: string[] = [];
+    for (let i = 0; i < look.stars; i++) {
+      stars.push(el("circle", { cx: between(sr, 0, W), cy: Math.pow(sr(), 1.4) * (horizon - 120), r: between(sr, 0.6, 1.9), opacity: between(sr, 0.2, 0.85) }));
+    }
+    s.add(g({ fill: "#eaf2ff" }, ...stars));
+  }
+  const [lx, ly, lr, core, glow, glowR, glowOp] = look.light;
+  sun(s, lx, ly, lr, core, glow, glowR, glowOp);
   // Trade-wind cumulus in rows, shrinking with distance.
   const rows = [
     { y: 575, n: 10, w: 130, h: 30 },
@@ -1212,37 +1405,40 @@ function atlantic(): Scene {
   for (const row of rows) {
     for (let i = 0; i < row.n; i++) {
       const cx = (i + 0.2 + r() * 0.6) * (W / row.n);
-      cloud(s, cx, row.y + between(r, -15, 15), row.w * between(r, 0.7, 1.25), row.h * between(r, 0.75, 1.25), C.white, "#9fc3dc", 0.95);
+      cloud(s, cx, row.y + between(r, -15, 15), row.w * between(r, 0.7, 1.25), row.h * between(r, 0.75, 1.25), look.cloudTop, look.cloudBottom, look.cloudOpacity);
     }
   }
-  farSea(s, horizon, horizon + 200, 5, { far: "#3484b0", near: "#1a6690", deep: "#0b3d5c", light: C.white, lightOpacity: 0.45, caps: 0.45, chop: 0.7 });
-  glitter(s, 1520, horizon + 6, horizon + 220, 320, C.white, 150, 0.85);
-  const swell = waveLine(s, { y: 905, amp: 42, len: 1100, chop: 0.7, crestAt: 740, detail: 0.22 });
+  farSea(s, horizon, horizon + 200, 5, look.sea);
+  glitter(s, lx, horizon + 6, horizon + 220, 320, look.glitter, 150, 0.85);
+  const swell = waveLine(s, { y: 905, amp: 42, len: 1100, chop: 0.7, crestAt: look.boatX - 60 * look.dir, detail: 0.22 });
   const boat: YachtOpts = {
-    ...ride(swell, 800, 2.2, 1, 3),
+    ...ride(swell, look.boatX, 2.2, look.dir, 3),
     sink: 9,
     heel: 6,
-    rig: "spinnaker",
-    hull: "#0b1f33",
-    sail: ["#ffffff", "#c7d9ea", "#f1f6fb"],
-    spinnaker: [C.orange, "#c24a22"],
+    rig: look.rig,
+    hull: look.hull,
+    sail: look.sail,
+    spinnaker: look.spinnaker,
     rigging: "#1b2e42",
     crew: [
       { at: 30, pose: "helm", dir: 1, jacket: C.orange },
       { at: 62, pose: "trim", dir: 1 },
       { at: 168, pose: "crouch", dir: 1, jacket: "#e9eef3" },
     ],
+    crewColor: look.crewColor,
   };
   s.add(yacht(s, boat));
-  seaLayer(s, swell, { top: "#1f78a3", bottom: "#072f4a", highlight: C.white, highlightOpacity: 0.5, caps: 0.5 });
-  wake(s, boat, 640, C.white, 0.85, swell);
+  seaLayer(s, swell, { top: look.swell[0], bottom: look.swell[1], highlight: look.swell[2], highlightOpacity: 0.5, caps: 0.5 });
+  wake(s, boat, 640, look.glitter, 0.85, swell);
   const bow = yachtPoint(boat, [203, -4]);
-  spray(s, bow[0] + 6, bow[1], 130, 150, C.white, -35, 60);
-  seaLayer(s, waveLine(s, { y: 1050, amp: 26, len: 640, chop: 0.7 }), { top: "#155f88", bottom: "#06243a", highlight: C.white, highlightOpacity: 0.35, caps: 0.45 });
-  flyingFish(s, 1440, 840, 66, -8);
-  flyingFish(s, 1640, 900, 52, -4);
-  flyingFish(s, 1330, 960, 42, -12);
-  vignette(s, 0.35);
+  spray(s, bow[0] + 6 * look.dir, bow[1], 130, 150, look.glitter, look.dir === 1 ? -35 : -145, 60);
+  seaLayer(s, waveLine(s, { y: 1050, amp: 26, len: 640, chop: 0.7 }), { top: look.front[0], bottom: look.front[1], highlight: look.swell[2], highlightOpacity: 0.35, caps: 0.45 });
+  if (look.flyingFish) {
+    flyingFish(s, 1440, 840, 66, -8);
+    flyingFish(s, 1640, 900, 52, -4);
+    flyingFish(s, 1330, 960, 42, -12);
+  }
+  vignette(s, look.vignette);
   grain(s, 0.035);
   return s;
 }
@@ -1265,44 +1461,131 @@ function windFarm(s: Scene, x0: number, x1: number, horizon: number, count: numb
   s.add(el("path", { d: d.join(""), stroke: color, "stroke-width": Math.max(1.2, height / 40), "stroke-linecap": "round", opacity, fill: "none" }));
 }
 
-function northSea(): Scene {
-  const s = new Scene(W, H, 505);
+/**
+ * The yacht at sea off the Dutch coast. Looks change the weather (storm light with rain, a calm
+ * clear day by the wind farm, a pink dawn), the sail plan and the sea state.
+ */
+type NorthSeaLook = {
+  seed: number;
+  sky: Stop[];
+  /** Where the light breaks through: x, y, colour; rays only in the storm. */
+  light: [x: number, y: number, color: string, halo: string];
+  rays: boolean;
+  sun?: [r: number, core: string, glow: string, glowR: number];
+  clouds: [dark: string, light: string, count: number, lo: number, hi: number];
+  rain: boolean;
+  farm: [x0: number, x1: number, count: number, height: number, color: string, opacity: number];
+  farmLights: boolean;
+  sea: SeaPalette;
+  glitter: string;
+  chop: [amp: number, top: string, bottom: string, caps: number];
+  front: [top: string, bottom: string];
+  boatX: number;
+  rig: Rig;
+  heel: number;
+  sail: [string, string, string];
+  hull: string;
+  spray: number;
+  windStreaks: boolean;
+  vignette: number;
+};
+
+const NORTH_SEA_LOOKS: Record<string, NorthSeaLook> = {
+  storm: {
+    seed: 505,
+    sky: [[0, "#172124"], [0.4, "#2f3f42"], [0.75, "#667875"], [1, "#9fb0aa"]],
+    light: [1330, 300, "#eef4ef", "#c9d6cf"], rays: true,
+    clouds: ["#172124", "#5d6f70", 12, 0.55, 0.9], rain: true,
+    farm: [100, 1000, 9, 64, "#a7b4b0", 0.7], farmLights: false,
+    sea: { far: "#80938e", near: mix(C.teal, "#4f5f5c", 0.6), deep: "#1b2726", light: "#e6eee8", lightOpacity: 0.45, caps: 0.7, chop: 0.85 },
+    glitter: "#e6eee8",
+    chop: [44, mix(mix(C.teal, "#4f5f5c", 0.6), "#7f928d", 0.35), "#121b1b", 0.7],
+    front: ["#3b4b49", "#0b1212"],
+    boatX: 1000, rig: "reefed", heel: -14, sail: ["#eef2ef", "#8c9c98", "#cfd9d4"], hull: "#101b22",
+    spray: 230, windStreaks: true, vignette: 0.65,
+  },
+  calm: {
+    seed: 515,
+    sky: [[0, "#3f6f93"], [0.5, "#8fb0c8"], [0.85, "#cfdde6"], [1, "#e4ebee"]],
+    light: [560, 170, "#fffaf0", "#e8eef2"], rays: false, sun: [44, "#fffaf0", "#fff3da", 460],
+    clouds: ["#c3d3de", "#f2f6f8", 7, 0.35, 0.6], rain: false,
+    farm: [880, 1880, 13, 92, "#eef3f5", 0.85], farmLights: false,
+    sea: { far: "#9bb4c0", near: "#4f8197", deep: "#1d4256", light: C.white, lightOpacity: 0.4, caps: 0.15, chop: 0.5 },
+    glitter: C.white,
+    chop: [16, "#3f7890", "#143447", 0.15],
+    front: ["#2d6177", "#0c2433"],
+    boatX: 760, rig: "upwind", heel: -7, sail: ["#ffffff", "#b9cbd8", "#eef3f7"], hull: "#0b1f33",
+    spray: 90, windStreaks: false, vignette: 0.35,
+  },
+  dawn: {
+    seed: 525,
+    sky: [[0, "#16203d"], [0.4, "#3c4a72"], [0.72, "#b3788a"], [0.9, "#f0a27a"], [1, "#ffd1a0"]],
+    light: [420, 560, "#ffd7a8", "#f0a27a"], rays: false, sun: [40, "#fff0d0", "#ff9f6a", 520],
+    clouds: ["#2b3152", "#7d6a86", 9, 0.45, 0.8], rain: false,
+    farm: [1050, 1900, 11, 70, "#3a3f5c", 0.8], farmLights: true,
+    sea: { far: "#c7908f", near: "#4a5a7c", deep: "#111a30", light: "#ffd0a6", lightOpacity: 0.5, caps: 0.35, chop: 0.7 },
+    glitter: "#ffd3a8",
+    chop: [30, "#3d4d70", "#0e1529", 0.4],
+    front: ["#27314f", "#070b18"],
+    boatX: 1140, rig: "upwind", heel: -11, sail: ["#f3e6e4", "#8d8aa6", "#d9c3c6"], hull: "#0c1222",
+    spray: 160, windStreaks: false, vignette: 0.5,
+  },
+};
+
+function northSea(look: NorthSeaLook = NORTH_SEA_LOOKS.storm): Scene {
+  const s = new Scene(W, H, look.seed);
   const horizon = 590;
   const r = s.rand;
-  const greenGrey = mix(C.teal, "#4f5f5c", 0.6);
-  sky(s, [[0, "#172124"], [0.4, "#2f3f42"], [0.75, "#667875"], [1, "#9fb0aa"]], horizon);
-  // A break in the clouds with light rays falling on the sea.
-  const rays: string[] = [];
-  for (let i = 0; i < 7; i++) {
-    const x0 = 1230 + i * 40;
-    const x1 = 980 + i * 150;
-    rays.push(el("path", { d: `M${x0},300L${x0 + 18},300L${x1 + 60},${horizon + 40}L${x1},${horizon + 40}Z`, opacity: 0.06 + (i % 3) * 0.04 }));
+  const [lightX, lightY, lightC, halo] = look.light;
+  sky(s, look.sky, horizon);
+  if (look.rays) {
+    // A break in the clouds with light rays falling on the sea.
+    const rays: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const x0 = lightX - 100 + i * 40;
+      const x1 = lightX - 350 + i * 150;
+      rays.push(el("path", { d: `M${x0},${lightY}L${x0 + 18},${lightY}L${x1 + 60},${horizon + 40}L${x1},${horizon + 40}Z`, opacity: 0.06 + (i % 3) * 0.04 }));
+    }
+    s.add(g({ fill: "#e3ece6", filter: s.blur(8) }, ...rays));
   }
-  s.add(g({ fill: "#e3ece6", filter: s.blur(8) }, ...rays));
-  s.add(el("rect", { width: W, height: horizon, fill: s.radial([[0, "#eef4ef", 0.7], [0.5, "#c9d6cf", 0.2], [1, "#c9d6cf", 0]], 1330, 300, 420, 0.3) }));
-  for (let i = 0; i < 12; i++) {
-    streak(s, between(r, -100, W + 100), between(r, 40, 430), between(r, 500, 1200), between(r, 50, 120), mix("#172124", "#5d6f70", r()), between(r, 0.55, 0.9), 16);
+  s.add(el("rect", { width: W, height: horizon, fill: s.radial([[0, lightC, 0.7], [0.5, halo, 0.2], [1, halo, 0]], lightX, lightY, 420, 0.3) }));
+  if (look.sun) sun(s, lightX, lightY, look.sun[0], look.sun[1], look.sun[2], look.sun[3], 0.55);
+  const [cDark, cLight, cCount, cLo, cHi] = look.clouds;
+  for (let i = 0; i < cCount; i++) {
+    streak(s, between(r, -100, W + 100), between(r, 40, 430), between(r, 500, 1200), between(r, 50, 120), mix(cDark, cLight, r()), between(r, cLo, cHi), 16);
   }
-  // Rain curtain on the left.
-  const rain: string[] = [];
-  for (let i = 0; i < 130; i++) {
-    const x = between(r, 150, 900);
-    const y = between(r, 280, 560);
-    rain.push(el("path", { d: `M${n1(x)},${n1(y)}l-14,60`, opacity: between(r, 0.08, 0.28) }));
+  if (look.rain) {
+    // Rain curtain on the left.
+    const rain: string[] = [];
+    for (let i = 0; i < 130; i++) {
+      const x = between(r, 150, 900);
+      const y = between(r, 280, 560);
+      rain.push(el("path", { d: `M${n1(x)},${n1(y)}l-14,60`, opacity: between(r, 0.08, 0.28) }));
+    }
+    s.add(g({ stroke: "#b8c6c2", "stroke-width": 1.2 }, ...rain));
   }
-  s.add(g({ stroke: "#b8c6c2", "stroke-width": 1.2 }, ...rain));
-  windFarm(s, 100, 1000, horizon, 9, 64, "#a7b4b0", 0.7);
-  farSea(s, horizon, horizon + 190, 6, { far: "#80938e", near: greenGrey, deep: "#1b2726", light: "#e6eee8", lightOpacity: 0.45, caps: 0.7, chop: 0.85 });
-  glitter(s, 1330, horizon + 6, horizon + 150, 460, "#e6eee8", 90, 0.45);
-  const chop = waveLine(s, { y: 910, amp: 44, len: 760, chop: 0.85, crestAt: 1020, detail: 0.3 });
+  const [f0, f1, fCount, fHeight, fColor, fOpacity] = look.farm;
+  windFarm(s, f0, f1, horizon, fCount, fHeight, fColor, fOpacity);
+  if (look.farmLights) {
+    const lights: string[] = [];
+    for (let i = 0; i < fCount; i++) {
+      const tx = f0 + ((f1 - f0) * (i + 0.5)) / fCount;
+      lights.push(el("circle", { cx: tx, cy: horizon - fHeight - 1, r: 2.6, fill: "#ff5a4a" }), el("circle", { cx: tx, cy: horizon - fHeight - 1, r: 9, fill: "#ff5a4a", opacity: 0.25 }));
+    }
+    s.add(g({}, ...lights));
+  }
+  farSea(s, horizon, horizon + 190, 6, look.sea);
+  glitter(s, lightX, horizon + 6, horizon + 150, 460, look.glitter, 90, 0.45);
+  const [chopAmp, chopTop, chopBottom, chopCaps] = look.chop;
+  const chop = waveLine(s, { y: 910, amp: chopAmp, len: 760, chop: 0.85, crestAt: look.boatX + 20, detail: 0.3 });
   const boat: YachtOpts = {
-    ...ride(chop, 1000, 2.2, 1, 3),
+    ...ride(chop, look.boatX, 2.2, 1, 3),
     sink: 9,
-    heel: -14,
-    rig: "reefed",
-    hull: "#101b22",
+    heel: look.heel,
+    rig: look.rig,
+    hull: look.hull,
     deck: "#56656a",
-    sail: ["#eef2ef", "#8c9c98", "#cfd9d4"],
+    sail: look.sail,
     rigging: "#1d2a30",
     crew: [
       { at: 32, pose: "helm", dir: 1, jacket: C.orange },
@@ -1313,66 +1596,140 @@ function northSea(): Scene {
     crewColor: "#0d161b",
   };
   s.add(yacht(s, boat));
-  seaLayer(s, chop, { top: mix(greenGrey, "#7f928d", 0.35), bottom: "#121b1b", highlight: C.white, highlightOpacity: 0.5, caps: 0.7 });
+  seaLayer(s, chop, { top: chopTop, bottom: chopBottom, highlight: C.white, highlightOpacity: 0.5, caps: chopCaps });
   wake(s, boat, 500, "#e9f0ec", 0.75, chop);
   const bow = yachtPoint(boat, [200, -8]);
-  spray(s, bow[0], bow[1], 230, 260, "#f1f5f2", -115, 80);
-  seaLayer(s, waveLine(s, { y: 1060, amp: 26, len: 420, chop: 0.8 }), { top: "#3b4b49", bottom: "#0b1212", highlight: C.white, highlightOpacity: 0.35, caps: 0.35 });
-  const streaks: string[] = [];
-  for (let i = 0; i < 80; i++) {
-    streaks.push(el("path", { d: `M${n1(between(r, 0, W))},${n1(between(r, 0, H))}l-30,${n1(between(r, 8, 14))}`, opacity: between(r, 0.08, 0.22) }));
+  spray(s, bow[0], bow[1], look.spray, Math.round(look.spray * 1.13), "#f1f5f2", -115, 80);
+  seaLayer(s, waveLine(s, { y: 1060, amp: 26 * (chopAmp / 44), len: 420, chop: 0.8 }), { top: look.front[0], bottom: look.front[1], highlight: C.white, highlightOpacity: 0.35, caps: chopCaps / 2 });
+  if (look.windStreaks) {
+    const streaks: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      streaks.push(el("path", { d: `M${n1(between(r, 0, W))},${n1(between(r, 0, H))}l-30,${n1(between(r, 8, 14))}`, opacity: between(r, 0.08, 0.22) }));
+    }
+    s.add(g({ stroke: C.white, "stroke-width": 1.3, "stroke-linecap": "round" }, ...streaks));
   }
-  s.add(g({ stroke: C.white, "stroke-width": 1.3, "stroke-linecap": "round" }, ...streaks));
-  vignette(s, 0.65);
+  vignette(s, look.vignette);
   grain(s, 0.05);
   return s;
 }
 
-function corporate(): Scene {
-  const s = new Scene(W, H, 606);
+/**
+ * A day out with guests on board. Looks change the weather (a sunny summer day, or a fresh
+ * breeze under a broken sky with a racing mark to round) and how hard the boat is pressed.
+ */
+type CorporateLook = {
+  seed: number;
+  sky: Stop[];
+  sun?: [x: number, y: number];
+  clouds: Array<[cx: number, cy: number, w: number, h: number, bottom: string, opacity: number]>;
+  coast: [fill: string, tower: string];
+  sea: SeaPalette;
+  glitter: [x: number, count: number, opacity: number];
+  water: [amp: number, top: string, bottom: string, caps: number];
+  boatX: number;
+  dir: 1 | -1;
+  rig: Rig;
+  heel: number;
+  sail: [string, string, string];
+  crew: CrewSpot[];
+  mark?: [x: number, y: number];
+  gulls: string;
+  vignette: number;
+};
+
+const GUESTS: CrewSpot[] = [
+  { at: 26, pose: "helm", dir: 1, jacket: C.orange },
+  { at: 46, pose: "wave", dir: -1, jacket: "#f3f6f9" },
+  { at: 64, pose: "stand", dir: -1, jacket: C.orange },
+  { at: 84, pose: "sit", dir: -1, jacket: "#2f98b8" },
+  { at: 132, pose: "sit", dir: -1, jacket: C.orange },
+  { at: 150, pose: "stand", dir: 1, jacket: "#f3f6f9" },
+  { at: 172, pose: "sit", dir: -1, jacket: "#2f98b8" },
+];
+
+const CORPORATE_LOOKS: Record<string, CorporateLook> = {
+  sunny: {
+    seed: 606,
+    sky: [[0, "#2f86b8"], [0.6, "#86c1e3"], [1, "#e3f0fa"]],
+    sun: [380, 140],
+    clouds: [[1330, 290, 460, 110, "#c6dced", 0.92], [1720, 360, 280, 70, "#cfe2ef", 0.85], [840, 420, 320, 60, "#d5e7f3", 0.7]],
+    coast: ["#8fb3a8", "#7a9f96"],
+    sea: { far: "#6fb5d0", near: "#2a93b4", deep: "#126f8e", light: C.white, lightOpacity: 0.45, chop: 0.4 },
+    glitter: [380, 260, 0.85],
+    water: [10, "#2592b2", "#0b5a7a", 0.12],
+    boatX: 1120, dir: -1, rig: "reach", heel: -4, sail: ["#ffffff", "#c5d8e8", "#f3f8fc"],
+    crew: GUESTS, gulls: "#2d4a60", vignette: 0.3,
+  },
+  breeze: {
+    seed: 616,
+    sky: [[0, "#4a6f8c"], [0.55, "#9bb7cb"], [1, "#dfe9ef"]],
+    clouds: [
+      [380, 200, 620, 150, "#8fa7ba", 0.95], [1150, 150, 520, 120, "#9fb5c6", 0.9], [1700, 300, 420, 100, "#a9bdcc", 0.9],
+      [760, 420, 380, 70, "#b8c9d6", 0.85], [1480, 470, 300, 55, "#c2d1dc", 0.8],
+    ],
+    coast: ["#7f9c98", "#6d8a86"],
+    sea: { far: "#7ea3b3", near: "#2f7188", deep: "#133f52", light: C.white, lightOpacity: 0.4, caps: 0.45, chop: 0.75 },
+    glitter: [1250, 120, 0.5],
+    water: [24, "#2a6d85", "#0b3344", 0.4],
+    boatX: 820, dir: 1, rig: "upwind", heel: -13, sail: ["#ffffff", "#a9bccb", "#e6edf2"],
+    crew: [
+      { at: 26, pose: "helm", dir: 1, jacket: C.orange },
+      { at: 52, pose: "grind", dir: 1, jacket: "#f3f6f9" },
+      { at: 74, pose: "grind", dir: -1, jacket: C.orange },
+      { at: 104, pose: "sit", dir: 1, jacket: "#2f98b8" },
+      { at: 122, pose: "sit", dir: 1, jacket: C.orange },
+      { at: 140, pose: "sit", dir: 1, jacket: "#f3f6f9" },
+      { at: 176, pose: "crouch", dir: 1, jacket: "#2f98b8" },
+    ],
+    mark: [1560, 900], gulls: "#34495a", vignette: 0.4,
+  },
+};
+
+function corporate(look: CorporateLook = CORPORATE_LOOKS.sunny): Scene {
+  const s = new Scene(W, H, look.seed);
   const horizon = 560;
   const r = s.rand;
-  sky(s, [[0, "#2f86b8"], [0.6, "#86c1e3"], [1, "#e3f0fa"]], horizon);
-  sun(s, 380, 140, 50, "#fffdf5", "#fff6df", 460, 0.65);
-  cloud(s, 1330, 290, 460, 110, C.white, "#c6dced", 0.92);
-  cloud(s, 1720, 360, 280, 70, C.white, "#cfe2ef", 0.85);
-  cloud(s, 840, 420, 320, 60, C.white, "#d5e7f3", 0.7);
+  sky(s, look.sky, horizon);
+  if (look.sun) sun(s, look.sun[0], look.sun[1], 50, "#fffdf5", "#fff6df", 460, 0.65);
+  for (const [cx, cy, w, h, bottom, opacity] of look.clouds) cloud(s, cx, cy, w, h, C.white, bottom, opacity);
   // Low Dutch coastline: dunes and a church tower.
   const dunes: Pt[] = [];
   for (let x = -20; x <= 1100; x += 40) dunes.push([x, horizon - 10 - Math.sin(x / 120) * 6 - r() * 6]);
   s.add(
-    el("path", { d: `${smooth(dunes)}L1100,${horizon}L-20,${horizon}Z`, fill: "#8fb3a8", opacity: 0.7 }),
-    el("path", { d: `M640,${horizon - 14}L640,${horizon - 48}L646,${horizon - 64}L652,${horizon - 48}L652,${horizon - 14}Z`, fill: "#7a9f96" }),
+    el("path", { d: `${smooth(dunes)}L1100,${horizon}L-20,${horizon}Z`, fill: look.coast[0], opacity: 0.7 }),
+    el("path", { d: `M640,${horizon - 14}L640,${horizon - 48}L646,${horizon - 64}L652,${horizon - 48}L652,${horizon - 14}Z`, fill: look.coast[1] }),
   );
-  farSea(s, horizon, horizon + 260, 5, { far: "#6fb5d0", near: "#2a93b4", deep: "#126f8e", light: C.white, lightOpacity: 0.45, chop: 0.4 });
-  glitter(s, 380, horizon + 4, H, 380, C.white, 260, 0.85);
-  const water = waveLine(s, { y: 880, amp: 10, len: 700, chop: 0.5, crestAt: 1100 });
+  farSea(s, horizon, horizon + 260, 5, look.sea);
+  glitter(s, look.glitter[0], horizon + 4, H, 380, C.white, look.glitter[1], look.glitter[2]);
+  const [amp, top, bottom, caps] = look.water;
+  const water = waveLine(s, { y: 880, amp, len: 700, chop: 0.5, crestAt: look.boatX + 20 * look.dir });
   const boat: YachtOpts = {
-    ...ride(water, 1120, 2.3, -1, 1.5),
+    ...ride(water, look.boatX, 2.3, look.dir, 1.5),
     sink: 2.5,
-    heel: -4,
-    rig: "reach",
+    heel: look.heel,
+    rig: look.rig,
     hull: "#0b1f33",
-    sail: ["#ffffff", "#c5d8e8", "#f3f8fc"],
+    sail: look.sail,
     rigging: "#22364a",
-    crew: [
-      { at: 26, pose: "helm", dir: 1, jacket: C.orange },
-      { at: 46, pose: "wave", dir: -1, jacket: "#f3f6f9" },
-      { at: 64, pose: "stand", dir: -1, jacket: C.orange },
-      { at: 84, pose: "sit", dir: -1, jacket: "#2f98b8" },
-      { at: 132, pose: "sit", dir: -1, jacket: C.orange },
-      { at: 150, pose: "stand", dir: 1, jacket: "#f3f6f9" },
-      { at: 172, pose: "sit", dir: -1, jacket: "#2f98b8" },
-    ],
+    crew: look.crew,
   };
+  if (look.mark) {
+    const mark = racingMark(s, look.mark[0], look.mark[1], 150, -8);
+    reflection(s, mark, look.mark[1] + 3, 0.3, 5);
+    s.add(mark);
+  }
   s.add(yacht(s, boat));
-  seaLayer(s, water, { top: "#2592b2", bottom: "#0b5a7a", highlight: C.white, highlightOpacity: 0.5, caps: 0.12 });
+  seaLayer(s, water, { top, bottom, highlight: C.white, highlightOpacity: 0.5, caps });
   wake(s, boat, 420, C.white, 0.75, water);
+  if (look.mark) {
+    const bow = yachtPoint(boat, [200, -4]);
+    spray(s, bow[0], bow[1], 120, 120, C.white, -60, 70);
+  }
   ripples(s, 0, W, 900, H, C.white, 120, 0.35);
-  gull(s, 1560, 180, 18, "#2d4a60");
-  gull(s, 1610, 215, 13, "#2d4a60");
-  gull(s, 1500, 240, 10, "#2d4a60", 0.6);
-  vignette(s, 0.3);
+  gull(s, 1560, 180, 18, look.gulls);
+  gull(s, 1610, 215, 13, look.gulls);
+  gull(s, 1500, 240, 10, look.gulls, 0.6);
+  vignette(s, look.vignette);
   grain(s, 0.03);
   return s;
 }
@@ -1390,29 +1747,77 @@ function racingMark(s: Scene, x: number, y: number, h: number, tilt: number): st
   );
 }
 
-function training(): Scene {
-  const s = new Scene(W, H, 707);
+/**
+ * A training session with the coach RIB and a racing mark. Looks change the light and the
+ * manoeuvre: tacking in a bright morning breeze, or a spinnaker run in late-afternoon sun.
+ */
+type TrainingLook = {
+  seed: number;
+  sky: Stop[];
+  sun: [x: number, y: number];
+  clouds: Array<[cx: number, cy: number, w: number, h: number, bottom: string, opacity: number]>;
+  sea: SeaPalette;
+  water: [top: string, bottom: string];
+  front: [top: string, bottom: string];
+  boatX: number;
+  dir: 1 | -1;
+  rig: Rig;
+  heel: number;
+  spinnaker?: [string, string];
+  tack: boolean;
+  rib: number;
+  mark: [x: number, tilt: number];
+  glitter?: string;
+};
+
+const TRAINING_LOOKS: Record<string, TrainingLook> = {
+  tack: {
+    seed: 707,
+    sky: [[0, "#5a8fb3"], [0.7, "#a7c9e0"], [1, "#dbe9f4"]],
+    sun: [1650, 120],
+    clouds: [[520, 360, 640, 130, "#b3cbe0", 0.88], [1220, 440, 380, 70, "#c3d8e8", 0.8]],
+    sea: { far: "#5d9db5", near: "#2b8aa5", deep: "#17627a", light: C.white, lightOpacity: 0.4, caps: 0.25, chop: 0.55 },
+    water: ["#2b8aa5", "#0c5068"],
+    front: ["#1a7590", "#083a4d"],
+    boatX: 860, dir: 1, rig: "luffing", heel: 2, tack: true, rib: 300, mark: [1520, 6],
+  },
+  run: {
+    seed: 717,
+    sky: [[0, "#3d6f99"], [0.55, "#9bbfd6"], [0.85, "#f1d9b8"], [1, "#f7e3c4"]],
+    sun: [380, 260],
+    clouds: [[1260, 300, 560, 110, "#d8c9bd", 0.85], [1700, 420, 320, 60, "#e2d3c4", 0.8], [760, 200, 300, 55, "#d3d9df", 0.6]],
+    sea: { far: "#8fb0bb", near: "#2f7d96", deep: "#145468", light: "#fff0d8", lightOpacity: 0.5, caps: 0.3, chop: 0.6 },
+    water: ["#2a7790", "#0b4558"],
+    front: ["#1b6a82", "#073343"],
+    boatX: 1120, dir: -1, rig: "spinnaker", heel: -4, spinnaker: [C.navy, "#17324f"], tack: false, rib: 1560, mark: [330, -7], glitter: "#ffe8c8",
+  },
+};
+
+function training(look: TrainingLook = TRAINING_LOOKS.tack): Scene {
+  const s = new Scene(W, H, look.seed);
   const horizon = 520;
-  sky(s, [[0, "#5a8fb3"], [0.7, "#a7c9e0"], [1, "#dbe9f4"]], horizon);
-  sun(s, 1650, 120, 40, "#ffffff", "#eef6ff", 360, 0.5);
-  cloud(s, 520, 360, 640, 130, C.white, "#b3cbe0", 0.88);
-  cloud(s, 1220, 440, 380, 70, C.white, "#c3d8e8", 0.8);
+  sky(s, look.sky, horizon);
+  sun(s, look.sun[0], look.sun[1], 40, "#ffffff", look.glitter ?? "#eef6ff", 360, 0.5);
+  for (const [cx, cy, w, h, bottom, opacity] of look.clouds) cloud(s, cx, cy, w, h, C.white, bottom, opacity);
   streak(s, 1500, 300, 600, 30, C.white, 0.5, 10);
-  farSea(s, horizon, horizon + 220, 5, { far: "#5d9db5", near: "#2b8aa5", deep: "#17627a", light: C.white, lightOpacity: 0.4, caps: 0.25, chop: 0.55 });
+  farSea(s, horizon, horizon + 220, 5, look.sea);
+  if (look.glitter) glitter(s, look.sun[0], horizon + 4, H, 300, look.glitter, 200, 0.75);
   // Coach RIB in the distance.
+  const rx = look.rib;
   s.add(
-    el("path", { d: `M300,${horizon + 46}L380,${horizon + 46}L372,${horizon + 56}L306,${horizon + 56}Z`, fill: "#2a3b48" }),
-    el("path", { d: `M340,${horizon + 46}L346,${horizon + 34}L356,${horizon + 34}L358,${horizon + 46}Z`, fill: "#2a3b48" }),
-    el("path", { d: `M300,${horizon + 57}Q260,${horizon + 56} 220,${horizon + 62}`, stroke: C.white, "stroke-width": 2.5, fill: "none", opacity: 0.7 }),
+    el("path", { d: `M${rx},${horizon + 46}L${rx + 80},${horizon + 46}L${rx + 72},${horizon + 56}L${rx + 6},${horizon + 56}Z`, fill: "#2a3b48" }),
+    el("path", { d: `M${rx + 40},${horizon + 46}L${rx + 46},${horizon + 34}L${rx + 56},${horizon + 34}L${rx + 58},${horizon + 46}Z`, fill: "#2a3b48" }),
+    el("path", { d: `M${rx},${horizon + 57}Q${rx - 40},${horizon + 56} ${rx - 80},${horizon + 62}`, stroke: C.white, "stroke-width": 2.5, fill: "none", opacity: 0.7 }),
   );
-  const water = waveLine(s, { y: 850, amp: 14, len: 600, chop: 0.6, crestAt: 860 });
+  const water = waveLine(s, { y: 850, amp: 14, len: 600, chop: 0.6, crestAt: look.boatX });
   const boat: YachtOpts = {
-    ...ride(water, 860, 2.1, 1, 1.5),
+    ...ride(water, look.boatX, 2.1, look.dir, 1.5),
     sink: 2.5,
-    heel: 2,
-    rig: "luffing",
+    heel: look.heel,
+    rig: look.rig,
     hull: "#0b1f33",
     sail: ["#ffffff", "#b9cfe1", "#eef4f9"],
+    spinnaker: look.spinnaker,
     rigging: "#22364a",
     crew: [
       { at: 28, pose: "helm", dir: 1, jacket: C.orange },
@@ -1423,23 +1828,25 @@ function training(): Scene {
     ],
   };
   s.add(yacht(s, boat));
-  seaLayer(s, water, { top: "#2b8aa5", bottom: "#0c5068", highlight: C.white, highlightOpacity: 0.45, caps: 0.2 });
-  // Curving wake of the tack.
-  const stern = yachtPoint(boat, [0, -1]);
-  const arc = `M${P(stern)}C${n1(stern[0] - 260)},${n1(stern[1] + 10)} ${n1(stern[0] - 430)},${n1(stern[1] + 150)} ${n1(stern[0] - 280)},${n1(stern[1] + 250)}`;
-  s.add(
-    el("path", { d: arc, stroke: C.white, "stroke-width": 34, fill: "none", opacity: 0.14, "stroke-linecap": "round", filter: s.blur(6) }),
-    el("path", { d: arc, stroke: C.white, "stroke-width": 3, fill: "none", opacity: 0.45, "stroke-dasharray": "220 30 90 40 160 26", "stroke-linecap": "round", transform: "translate(0 -8)" }),
-    el("path", { d: arc, stroke: C.white, "stroke-width": 2, fill: "none", opacity: 0.35, "stroke-dasharray": "120 50 200 30", "stroke-linecap": "round", transform: "translate(6 8)" }),
-  );
-  wake(s, boat, 160, C.white, 0.75, water);
-  const mx = 1520;
+  seaLayer(s, water, { top: look.water[0], bottom: look.water[1], highlight: C.white, highlightOpacity: 0.45, caps: 0.2 });
+  if (look.tack) {
+    // Curving wake of the tack.
+    const stern = yachtPoint(boat, [0, -1]);
+    const arc = `M${P(stern)}C${n1(stern[0] - 260)},${n1(stern[1] + 10)} ${n1(stern[0] - 430)},${n1(stern[1] + 150)} ${n1(stern[0] - 280)},${n1(stern[1] + 250)}`;
+    s.add(
+      el("path", { d: arc, stroke: C.white, "stroke-width": 34, fill: "none", opacity: 0.14, "stroke-linecap": "round", filter: s.blur(6) }),
+      el("path", { d: arc, stroke: C.white, "stroke-width": 3, fill: "none", opacity: 0.45, "stroke-dasharray": "220 30 90 40 160 26", "stroke-linecap": "round", transform: "translate(0 -8)" }),
+      el("path", { d: arc, stroke: C.white, "stroke-width": 2, fill: "none", opacity: 0.35, "stroke-dasharray": "120 50 200 30", "stroke-linecap": "round", transform: "translate(6 8)" }),
+    );
+  }
+  wake(s, boat, look.tack ? 160 : 520, C.white, 0.75, water);
+  const [mx, tilt] = look.mark;
   const my = 975;
-  const mark = racingMark(s, mx, my, 250, 6);
+  const mark = racingMark(s, mx, my, 250, tilt);
   reflection(s, mark, my + 4, 0.3, 6);
   s.add(el("ellipse", { cx: mx, cy: my + 4, rx: 110, ry: 14, fill: "#0b3b50", opacity: 0.35 }), mark);
   s.add(el("path", { d: `M${mx - 130},${my + 2}Q${mx},${my + 34} ${mx + 140},${my}`, stroke: C.white, "stroke-width": 5, fill: "none", opacity: 0.6, "stroke-linecap": "round" }));
-  seaLayer(s, waveLine(s, { y: 1062, amp: 12, len: 500, chop: 0.6 }), { top: "#1a7590", bottom: "#083a4d", highlight: C.white, highlightOpacity: 0.35, caps: 0.3 });
+  seaLayer(s, waveLine(s, { y: 1062, amp: 12, len: 500, chop: 0.6 }), { top: look.front[0], bottom: look.front[1], highlight: C.white, highlightOpacity: 0.35, caps: 0.3 });
   gull(s, 1180, 210, 16, "#36556b");
   gull(s, 1230, 240, 11, "#36556b", 0.7);
   vignette(s, 0.35);
@@ -1793,7 +2200,7 @@ const PICTURES: Picture[] = [
   },
   {
     name: "harbour",
-    draw: harbour,
+    draw: () => harbour(),
     widths: [640, 1280],
     color: "#1d3350",
     alt: {
@@ -1802,8 +2209,28 @@ const PICTURES: Picture[] = [
     },
   },
   {
+    name: "harbour-festival",
+    draw: () => harbour(HARBOUR_LOOKS.festival),
+    widths: [640, 1280],
+    color: "#3f7598",
+    alt: {
+      en: "Illustration of the racing yacht dressed with flags at the quay during SAIL Amsterdam, tall ships moored alongside under a bright summer sky.",
+      nl: "Illustratie van de raceboot met vlaggen gepavoiseerd aan de kade tijdens SAIL Amsterdam, met tallships langszij onder een heldere zomerlucht.",
+    },
+  },
+  {
+    name: "harbour-morning",
+    draw: () => harbour(HARBOUR_LOOKS.morning),
+    widths: [640, 1280],
+    color: "#93a9c4",
+    alt: {
+      en: "Illustration of a misty summer morning on the IJ: the racing yacht ready to sail out among the tall ships and canal houses of Amsterdam.",
+      nl: "Illustratie van een heiige zomerochtend op het IJ: de raceboot klaar om uit te varen tussen de tallships en grachtenpanden van Amsterdam.",
+    },
+  },
+  {
     name: "atlantic",
-    draw: atlantic,
+    draw: () => atlantic(),
     widths: [640, 1280],
     color: C.ocean,
     alt: {
@@ -1812,8 +2239,18 @@ const PICTURES: Picture[] = [
     },
   },
   {
+    name: "atlantic-night",
+    draw: () => atlantic(ATLANTIC_LOOKS.night),
+    widths: [640, 1280],
+    color: "#0b1f38",
+    alt: {
+      en: "Illustration of a night passage on the open ocean: the yacht reaching through the swell under a full moon and a sky full of stars.",
+      nl: "Illustratie van een nachtelijke oversteek op open oceaan: de boot vaart halve wind door de deining onder een volle maan en een sterrenhemel.",
+    },
+  },
+  {
     name: "north-sea",
-    draw: northSea,
+    draw: () => northSea(),
     widths: [640, 1280],
     color: "#334346",
     alt: {
@@ -1822,8 +2259,28 @@ const PICTURES: Picture[] = [
     },
   },
   {
+    name: "north-sea-calm",
+    draw: () => northSea(NORTH_SEA_LOOKS.calm),
+    widths: [640, 1280],
+    color: "#4f8197",
+    alt: {
+      en: "Illustration of the yacht under full sail on a calm, clear North Sea day, passing an offshore wind farm.",
+      nl: "Illustratie van de boot met vol tuig op een kalme, heldere dag op de Noordzee, langs een windpark op zee.",
+    },
+  },
+  {
+    name: "north-sea-dawn",
+    draw: () => northSea(NORTH_SEA_LOOKS.dawn),
+    widths: [640, 1280],
+    color: "#3c4a72",
+    alt: {
+      en: "Illustration of the yacht beating out to sea at dawn, the sun rising pink and orange over the North Sea and the red lights of a wind farm on the horizon.",
+      nl: "Illustratie van de boot die bij zonsopkomst aan de wind zee op gaat, met een roze en oranje ochtendlucht boven de Noordzee en de rode lichten van een windpark aan de horizon.",
+    },
+  },
+  {
     name: "corporate",
-    draw: corporate,
+    draw: () => corporate(),
     widths: [640, 1280],
     color: "#2f98b8",
     alt: {
@@ -1832,13 +2289,33 @@ const PICTURES: Picture[] = [
     },
   },
   {
+    name: "corporate-breeze",
+    draw: () => corporate(CORPORATE_LOOKS.breeze),
+    widths: [640, 1280],
+    color: "#2f7188",
+    alt: {
+      en: "Illustration of guests racing the yacht upwind in a fresh breeze under a broken sky, heading for an orange racing mark.",
+      nl: "Illustratie van gasten die de boot aan de wind door een frisse bries sturen onder een wolkenlucht, op weg naar een oranje wedstrijdboei.",
+    },
+  },
+  {
     name: "training",
-    draw: training,
+    draw: () => training(),
     widths: [640, 1280],
     color: C.teal,
     alt: {
       en: "Illustration of a training session: the crew tacking the yacht next to an orange racing buoy.",
       nl: "Illustratie van een training: de bemanning laat de boot overstag gaan naast een oranje wedstrijdboei.",
+    },
+  },
+  {
+    name: "training-spinnaker",
+    draw: () => training(TRAINING_LOOKS.run),
+    widths: [640, 1280],
+    color: "#2f7d96",
+    alt: {
+      en: "Illustration of a training run in late-afternoon sun: the yacht under a navy spinnaker after rounding an orange racing buoy, the coach RIB following.",
+      nl: "Illustratie van een training in de late middagzon: de boot onder een donkerblauwe spinnaker na het ronden van een oranje wedstrijdboei, met de coachboot erachter.",
     },
   },
   {

@@ -43,7 +43,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 30_000,
+  // Two cores run two browsers and three servers: a long flow (unlock, reload, new session) can
+  // take 25–30 s when the machine is busy.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // One folder per build so parallel runs do not wipe each other's traces.

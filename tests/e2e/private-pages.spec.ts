@@ -405,8 +405,11 @@ test.describe("guessing is rate limited (on the 2025 server, so the main server'
       }
       const refused = await request.post(url, { form: { code: p.code }, maxRedirects: 0 });
       expect(refused.status()).toBe(429);
-      expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(500);
-      expect(await refused.text()).toContain(t(p.locale, "private.code.tooMany", { minutes: 10 }));
+      const retryAfter = Number(refused.headers()["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(400);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      // The message names the minutes left (10 unless the ten tries took a while on a slow machine).
+      expect(await refused.text()).toContain(t(p.locale, "private.code.tooMany", { minutes: Math.ceil(retryAfter / 60) }));
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, sailOutUrl, test } from "./fixtures";
+import { ADMIN_PATHS, PUBLIC_PATHS } from "./site-paths";
 
 /**
  * What a visitor and a keyboard user trip over (issue 11): pages wider than the screen, price and
@@ -7,28 +8,6 @@ import { expect, hydrated, sailOutUrl, test } from "./fixtures";
  * the mobile menu, contrast-free focus rings, page titles, repeated headings, one euro format,
  * ended events, one price per moment, and the language toggle on one-language pages.
  */
-
-const PUBLIC_PATHS = [
-  "/",
-  "/news",
-  "/news/nieuwe-bemanningsleden-aan-boord",
-  "/about",
-  "/calendar",
-  "/calendar?event=offshore-trainingsweekend",
-  "/videos",
-  "/waar-is-de-boot",
-  "/privacy",
-  "/servicevoorwaarden",
-  "/arc",
-  "/arc-registration",
-  "/vwdtp",
-  "/zomeravondzeilen",
-  "/sail-out",
-  "/scheveningen",
-  "/payment-success",
-];
-
-const ADMIN_PATHS = ["/admin", "/admin/dashboard", "/admin/articles", "/admin/events", "/admin/codes", "/admin/newsletter", "/admin/emails", "/admin/users"];
 
 /** How far the page scrolls sideways (0 when nothing sticks out). */
 async function sidewaysOverflow(page: Page): Promise<number> {

@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n";
 import { eventAction, showsPrice } from "~/lib/event-actions";
 import { durationDays, formatDate, formatDateRange, type EventView } from "~/lib/events";
 import { EventAction } from "./event-action";
+import { FactList } from "./private/event-details";
 import { EventStatusBadge, KIND_ICONS } from "./event-card";
 import { PriceNow } from "./price-now";
 import { returnFocus } from "~/lib/focus-return";
@@ -25,21 +26,6 @@ function useHydrated(): boolean {
 function PortalWhenHydrated({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return hydrated ? <DialogPrimitive.Portal>{children}</DialogPrimitive.Portal> : <>{children}</>;
-}
-
-function Fact({ icon: Icon, label, children }: { icon: typeof CalendarDays; label: string; children: ReactNode }) {
-  return (
-    // A <dl>'s groups may hold only <dt> and <dd>: the icon sits inside the <dt>.
-    <div className="relative min-h-10 pl-12">
-      <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-        <span aria-hidden className="absolute left-0 top-0.5 inline-flex size-9 items-center justify-center rounded-full bg-foam-100 text-ocean-700">
-          <Icon className="size-4" />
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-medium text-navy-900">{children}</dd>
-    </div>
-  );
 }
 
 function PriceBlock({ event }: { event: EventView }) {
@@ -126,25 +112,32 @@ export function EventDialog({ event, open, onOpenChange, now, closeHref }: Event
           <div className="space-y-7 px-6 py-6 sm:px-8">
             <DialogPrimitive.Description className="text-base leading-7 text-slate-700">{event.description}</DialogPrimitive.Description>
 
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <Fact icon={CalendarDays} label={t("events.dates")}>
-                {formatDateRange(event.startDate, event.endDate, locale)}
-                <span className="block text-sm font-normal text-muted-foreground">
-                  {t(days === 1 ? "events.durationOne" : "events.duration", { days })}
-                </span>
-              </Fact>
-              <Fact icon={Clock} label={t("events.startTime")}>
-                {formatDate(event.startDate, locale, { weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}
-              </Fact>
-              <Fact icon={MapPin} label={t("events.location")}>
-                {event.location}
-              </Fact>
-              {placesLeft !== null && (
-                <Fact icon={Users} label={t("events.places")}>
-                  {placesLeft === 1 ? t("events.placesLeftOne") : t("events.placesLeft", { count: placesLeft })}
-                </Fact>
-              )}
-            </dl>
+            <FactList
+              className="sm:grid-cols-2"
+              facts={[
+                {
+                  icon: CalendarDays,
+                  label: t("events.dates"),
+                  value: (
+                    <>
+                      {formatDateRange(event.startDate, event.endDate, locale)}
+                      <span className="block text-sm font-normal text-muted-foreground">
+                        {t(days === 1 ? "events.durationOne" : "events.duration", { days })}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  icon: Clock,
+                  label: t("events.startTime"),
+                  value: formatDate(event.startDate, locale, { weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+                },
+                { icon: MapPin, label: t("events.location"), value: event.location },
+                ...(placesLeft !== null
+                  ? [{ icon: Users, label: t("events.places"), value: placesLeft === 1 ? t("events.placesLeftOne") : t("events.placesLeft", { count: placesLeft }) }]
+                  : []),
+              ]}
+            />
 
             {event.included.length > 0 && (
               <section aria-labelledby={`included-${event.slug}`}>

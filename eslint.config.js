@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Entry points and tooling read the environment before the app's env() exists.
-    files: ["server.js", "scripts/**", "server/env.server.ts", "playwright.config.ts", "react-router.config.ts", "tests/**", "bench/**", "vite.config.ts", "vitest.config.ts"],
+    files: ["server.js", "scripts/**", "tools/**", "server/env.server.ts", "playwright.config.ts", "react-router.config.ts", "tests/**", "bench/**", "vite.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
 );

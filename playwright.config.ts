@@ -41,13 +41,16 @@ const serverEnv = (port: number, dataDir: string, extra: Record<string, string> 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // A `test.only` left in a commit would silently skip the rest of the suite in CI (vitest
+  // refuses `.only` under CI by default too).
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
   retries: 0,
   // Two cores run two browsers and three servers: a long flow (unlock, reload, new session) can
   // take 25–30 s when the machine is busy.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   // One folder per build so parallel runs do not wipe each other's traces.
   outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   use: {

@@ -38,6 +38,11 @@ try {
   // A request or job that takes longer than the deadline is cut off with exit code 1.
   const STOP_DEADLINE_MS = 20_000;
   let stopping = false;
+  // While stopping, every answer closes its connection: a client or proxy that keeps its
+  // connections alive and goes on sending would otherwise keep them busy past the deadline.
+  server.prependListener("request", (_req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
@@ -55,7 +60,9 @@ try {
         process.exit(1);
       }
     });
+    // Connections whose request was in flight become idle once answered: close those too.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

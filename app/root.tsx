@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,11 +14,12 @@ import { now } from "@server/clock.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { isLocale, LocaleContext, translate, translator, type Locale } from "./i18n";
-import { LANG_COOKIE, readCookie, resolveLocale } from "./i18n/locale.server";
+import { SiteError } from "./components/site-error";
+import { isLocale, LocaleContext, translate, type Locale } from "./i18n";
+import { resolveLocale, storedLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
-import { siteTitle, type RootData } from "./lib/seo";
+import type { RootData } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -27,13 +27,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { locale, setCookie } = resolveLocale(request);
+  const { locale, setCookie } = await resolveLocale(request);
   const rootData: RootData = {
     locale,
     teamEmail: env().TEAM_EMAIL,
     publicUrl: env().publicUrl,
     now: now().toISOString(),
-    langChanged: Boolean(setCookie) && readCookie(request, LANG_COOKIE) !== locale,
+    langChanged: Boolean(setCookie) && (await storedLocale(request)) !== locale,
     demo: env().SITE_MODE === "demo",
   };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
@@ -93,18 +93,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/** An error outside the site layout (the admin login, the root itself): the site's error view, no header. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const locale = useEffectiveLocale();
-  const t = translator(locale);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-navy-900 px-6 text-center text-white">
-      <title>{siteTitle(notFound ? t("notFound.title") : t("error.title"))}</title>
-      <h1 className="text-5xl font-bold">{notFound ? "404" : t("error.title")}</h1>
-      <p className="text-lg text-foam-200">{notFound ? t("notFound.text") : t("error.text")}</p>
-      <a href="/" className="rounded-md bg-signal-700 px-5 py-2.5 font-semibold text-white hover:bg-signal-800">
-        {t("notFound.home")}
-      </a>
+    <main id="main">
+      <SiteError error={error} title />
     </main>
   );
 }

@@ -82,10 +82,17 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true")),
   TRUST_PROXY: trustProxy,
+  /**
+   * Where uploaded files live: "disk" (DATA_DIR/uploads) or "database" (the stored_files table).
+   * Default: database with DATABASE_URL (every instance must see every upload), disk on PGlite.
+   */
+  UPLOAD_STORAGE: optionalString.pipe(z.enum(["disk", "database"], { error: "must be disk or database" }).optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "DEMO_CONTENT"> & { DEMO_CONTENT: boolean; dataDir: string; publicUrl: string };
+export type UploadStorage = "disk" | "database";
+
+export type Env = Omit<z.infer<typeof schema>, "DEMO_CONTENT"> & { DEMO_CONTENT: boolean; dataDir: string; publicUrl: string; uploadStorage: UploadStorage };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -110,6 +117,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...parsed,
     DEMO_CONTENT: parsed.DEMO_CONTENT ?? parsed.SITE_MODE === "demo",
     dataDir: path.resolve(parsed.DATA_DIR),
+    uploadStorage: parsed.UPLOAD_STORAGE ?? (parsed.DATABASE_URL ? "database" : "disk"),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
   };
 }

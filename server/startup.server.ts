@@ -1,5 +1,3 @@
-import { startPracticalInfoScheduler, stopPracticalInfoScheduler } from "./access/practical-info.server";
-import { startHoldExpirySweep, stopHoldExpirySweep } from "./booking/holds.server";
 import { liveAccessCodeProblems, syncAccessCodes } from "./access/store.server";
 import { ensureConfiguredAdmin } from "./auth/users.server";
 import { now } from "./clock.server";
@@ -7,19 +5,19 @@ import { listenForBackups } from "./db/backup.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client.server";
 import { seedDemoContentIfEmpty } from "./db/seed/index.server";
 import { env, EnvError } from "./env.server";
+import { startJobQueue, stopJobQueue } from "./jobs/queue.server";
+import { scheduledJobs } from "./jobs/schedule.server";
 import { log } from "./log.server";
-import { startEmailRetryWorker, stopEmailRetryWorker } from "./mail/worker.server";
-import { startRetentionSweep, stopRetentionSweep } from "./privacy/retention.server";
 import { requireSharedSecret, secrets } from "./secrets.server";
 
 let started: Promise<DatabaseHandle> | undefined;
 let stopBackups: (() => Promise<void>) | undefined;
-let workersRunning = false;
 
-/** Whether the background work is running (for /readyz). */
-export function backgroundWorkRunning(): boolean {
-  return workersRunning;
-}
+/**
+ * How long the graceful stop lets running jobs finish: inside server.js's 20 s deadline, with
+ * room left for closing the database.
+ */
+const JOB_STOP_TIMEOUT_MS = 15_000;
 
 /**
  * The graceful stop's second half (after the HTTP server stopped taking requests): ends the
@@ -28,8 +26,7 @@ export function backgroundWorkRunning(): boolean {
 export async function stopServices(): Promise<void> {
   const opened = started;
   if (!opened) return;
-  workersRunning = false;
-  await Promise.all([stopEmailRetryWorker(), stopPracticalInfoScheduler(), stopHoldExpirySweep(), stopRetentionSweep(), stopBackups?.()]);
+  await Promise.all([stopJobQueue(JOB_STOP_TIMEOUT_MS), stopBackups?.()]);
   const handle = await opened;
   setDatabase(undefined);
   await handle.close();
@@ -38,7 +35,7 @@ export async function stopServices(): Promise<void> {
 
 /**
  * Everything the server needs before it answers: configuration, the database (migrated),
- * generated secrets, demo content on an empty database, and the background workers.
+ * generated secrets, demo content on an empty database, and the job queue.
  */
 export function startServices(): Promise<DatabaseHandle> {
   started ??= (async () => {
@@ -55,6 +52,11 @@ export function startServices(): Promise<DatabaseHandle> {
     // `npm run backup` asks the running server for a dump of the embedded database.
     if (handle.pglite) stopBackups = listenForBackups(handle.pglite, config.dataDir);
     log.info(`Database: ${handle.kind === "postgres" ? "PostgreSQL server" : `embedded PGlite in ${config.dataDir}`}`);
+    log.info(`Uploads: ${config.uploadStorage === "database" ? "in the database" : `on disk in ${config.dataDir}/uploads`}`);
+    if (handle.kind === "postgres" && config.uploadStorage === "disk") {
+      // Allowed (one instance, or a shared volume), but other instances would answer 404.
+      log.warn("UPLOAD_STORAGE=disk with DATABASE_URL: uploads are seen only by instances that share this DATA_DIR");
+    }
     if (config.DEMO_CONTENT) {
       const seeded = await seedDemoContentIfEmpty(handle.db, now());
       if (seeded) log.info("Seeded demo content (the database held no content yet)");
@@ -69,16 +71,14 @@ export function startServices(): Promise<DatabaseHandle> {
         throw new EnvError(`Invalid configuration: SITE_MODE=live refuses to start until these are fixed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
       }
     }
-    // Background work; tests drive it themselves.
+    // Background work (mail retries, hold expiry, practical information, retention) runs as
+    // jobs in the database's queue (server/jobs/). Tests drive the work themselves.
     if (config.NODE_ENV !== "test") {
-      // Queued and failed e-mails are delivered with backoff.
-      startEmailRetryWorker();
-      startPracticalInfoScheduler();
-      // Unpaid holds lapse; the sweep marks them (capacity already ignores them).
-      startHoldExpirySweep();
-      // Erases what the privacy policy says we no longer keep (safety data, old interest, mail log).
-      startRetentionSweep();
-      workersRunning = true;
+      // PostgreSQL: pg-boss's own small pool on DATABASE_URL; PGlite: the one client we hold.
+      const connection = handle.pglite ? { pglite: handle.pglite } : config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined;
+      if (!connection) throw new Error("The job queue needs the database's client or DATABASE_URL");
+      await startJobQueue(connection, scheduledJobs());
+      log.info("Job queue running");
     }
     return handle;
   })();

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { messages, useI18n, type MessageKey, type Translator } from "~/i18n";
 import { cn } from "~/lib/utils";
-import { accessCodeSchema, ACCESS_CODE_MAX_LENGTH, type AccessCodeActionData } from "~/routes/private/access-code-schema";
+import { accessCodeSchema, ACCESS_CODE_MAX_LENGTH, type AccessCodeActionData } from "~/schemas/access-code";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";

@@ -6,7 +6,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { useI18n, type MessageKey } from "~/i18n";
 import type { EventView } from "~/lib/events";
-import { INTEREST_LIMITS, interestSchema, missesRequiredField, type InterestOutcome } from "~/lib/interest-schema";
+import { INTEREST_LIMITS, interestSchema, missesRequiredField, type InterestOutcome } from "~/schemas/interest";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";

@@ -16,7 +16,7 @@ import {
   newsletterSchema,
   type NewsletterActionData,
   type NewsletterOutcome,
-} from "~/routes/news/newsletter-schema";
+} from "~/schemas/newsletter";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";

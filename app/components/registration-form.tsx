@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronDown, CircleAlert, Info, Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -13,21 +13,14 @@ import {
   registrationErrorSummary,
   registrationSchema,
   type RegistrationErrors,
-} from "~/lib/registration-schema";
+} from "~/schemas/registration";
 import { cn } from "~/lib/utils";
+import type { RegisterActionData } from "~/schemas/registration";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
 import { WaiverText } from "./waiver-text";
-
-/** What the register action answers with a 400 (a redirect on success). */
-export type RegisterActionData = {
-  /** Conform's reply: field errors (message keys) and the submitted values. */
-  result: SubmissionResult<string[]>;
-  /** A failure to show as a destructive toast, already in the visitor's language. */
-  failure?: { title: string; description: string };
-};
 
 /** Where the form posts: a real route, so it works without JavaScript too. */
 export function registerPath(slug: string): string {

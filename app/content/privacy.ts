@@ -51,9 +51,6 @@ export interface PrivacyPolicy {
   sections: PrivacySection[];
 }
 
-/** The placeholder that the page replaces with the e-mail address. */
-export const PRIVACY_EMAIL_PLACEHOLDER = "{email}";
-
 const LAST_UPDATED = "2025-01-15";
 
 const en: PrivacyPolicy = {

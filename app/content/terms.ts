@@ -26,9 +26,6 @@ export interface Terms {
   sections: TermsSection[];
 }
 
-/** The placeholder in the contact section that the page replaces with the e-mail address. */
-export const TERMS_EMAIL_PLACEHOLDER = "{email}";
-
 export const terms: Terms = {
   title: "Terms of Service",
   lastUpdated: "2025-01-15",

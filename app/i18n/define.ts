@@ -1,5 +1,4 @@
 export type Locale = "nl" | "en";
-export const LOCALES: readonly Locale[] = ["nl", "en"];
 
 /**
  * One area's messages in both languages. The English keys define the area; the Dutch object

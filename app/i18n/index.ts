@@ -12,7 +12,6 @@ import newsletter from "./messages/newsletter";
 import privatePages from "./messages/private";
 
 export type { Locale } from "./define";
-export { LOCALES } from "./define";
 
 const areas = [common, home, content, news, newsletter, events, booking, privatePages, admin, errors] as const;
 

@@ -1,22 +1,31 @@
+import { createCookie } from "react-router";
 import { isLocale, type Locale } from "./index";
 
 export const LANG_COOKIE = "lang";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
+/**
+ * React Router keeps a cookie's value as base64 JSON; the language cookie keeps its plain value
+ * (`lang=nl`), as browsers already hold it. These turn one into the other on the way out and in.
+ */
+const plainValue = {
+  encode: (encoded: string) => encodeURIComponent(String(JSON.parse(atob(encoded)))),
+  decode: (raw: string) => {
+    try {
+      return btoa(JSON.stringify(decodeURIComponent(raw)));
+    } catch {
+      return undefined; // not a plain ASCII value: no stored choice
     }
-  }
-  return undefined;
+  },
+};
+
+/** The visitor's language choice: not signed (it decides nothing but the language), one year. */
+const langCookie = createCookie(LANG_COOKIE, { path: "/", sameSite: "lax", maxAge: ONE_YEAR_SECONDS, ...plainValue });
+
+/** The language stored in the cookie, if any. */
+export async function storedLocale(request: Request): Promise<Locale | undefined> {
+  const stored: unknown = await langCookie.parse(request.headers.get("cookie"));
+  return typeof stored === "string" && isLocale(stored) ? stored : undefined;
 }
 
 export function localeFromAcceptLanguage(header: string | null): Locale {
@@ -29,24 +38,18 @@ export function localeFromAcceptLanguage(header: string | null): Locale {
  * `?lang=` (which also sets the choice) > the stored choice (cookie) > Accept-Language.
  * Returns the Set-Cookie header to send when `?lang=` changed the choice.
  */
-export function resolveLocale(request: Request): { locale: Locale; setCookie?: string } {
+export async function resolveLocale(request: Request): Promise<{ locale: Locale; setCookie?: string }> {
   const url = new URL(request.url);
   const fromQuery = url.searchParams.get("lang");
   if (isLocale(fromQuery)) {
-    const secure = url.protocol === "https:" ? "; Secure" : "";
-    return {
-      locale: fromQuery,
-      setCookie: `${LANG_COOKIE}=${fromQuery}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`,
-    };
+    return { locale: fromQuery, setCookie: await langCookie.serialize(fromQuery, { secure: url.protocol === "https:" }) };
   }
-  const stored = readCookie(request, LANG_COOKIE);
-  if (isLocale(stored)) return { locale: stored };
+  const stored = await storedLocale(request);
+  if (stored) return { locale: stored };
   return { locale: localeFromAcceptLanguage(request.headers.get("accept-language")) };
 }
 
 /** The visitor's language for an action or resource route (no cookie change). */
-export function requestLocale(request: Request): Locale {
-  return resolveLocale(request).locale;
+export async function requestLocale(request: Request): Promise<Locale> {
+  return (await resolveLocale(request)).locale;
 }
-
-export { readCookie };

@@ -40,6 +40,45 @@ export function eventAction(event: ActionInput, now: Date): EventAction {
   return { kind: "register" };
 }
 
+/** Why the server takes no registration for an event right now. */
+export type RegistrationRefusal =
+  | "not_found"
+  | "not_bookable"
+  | "cancelled"
+  | "finished"
+  | "ongoing"
+  | "not_open"
+  | "full"
+  | "too_many_holds"
+  | "too_many_places";
+
+/**
+ * What the server answers a registration for an event that shows `action`. This is the one
+ * availability rule: the button a visitor sees and the check that refuses a registration both
+ * come from eventAction(), so a page never offers 'Register' for an event the server refuses, nor
+ * hides it for one the server would take. (The per-booker limits come on top, in the booking.)
+ */
+export function registrationRefusal(action: EventAction): RegistrationRefusal | undefined {
+  switch (action.kind) {
+    case "register":
+      return undefined;
+    case "not_open":
+      return "not_open";
+    case "fully_booked":
+      return "full";
+    case "finished":
+      return "finished";
+    case "ongoing":
+      return "ongoing";
+    case "cancelled":
+      return "cancelled";
+    case "interest":
+    case "waitlist":
+    case "walk_in":
+      return "not_bookable";
+  }
+}
+
 /** Interest events hide their price (the spec's rule). */
 export function showsPrice(event: Pick<EventView, "bookingMode">): boolean {
   return event.bookingMode !== "interest";

@@ -9,7 +9,7 @@ import { useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { pageMeta, type RootData } from "~/lib/seo";
 import { now } from "@server/clock.server";
-import { publishedArticles, toArticleViews } from "@server/content/articles.server";
+import { publishedArticles, toArticleViews } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
@@ -19,7 +19,7 @@ const HOME_NEWS_LIMIT = 3;
 const HOME_EVENTS_LIMIT = 4;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const at = now();
   const [articles, upcoming] = await Promise.all([
     publishedArticles(db(), HOME_NEWS_LIMIT),

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { publishedArticles } from "@server/content/articles.server";
+import { publishedArticles } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import { events } from "@server/db/schema.server";
 import { env } from "@server/env.server";

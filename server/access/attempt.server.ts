@@ -51,7 +51,7 @@ export async function attemptUnlock(options: {
   }
   if (!matched) return { outcome: "wrong" };
   await wrongCodes.refund(key);
-  return { outcome: "unlocked", setCookie: unlockCookie(options.pageKey, hashes, options.request) };
+  return { outcome: "unlocked", setCookie: await unlockCookie(options.pageKey, hashes, options.request) };
 }
 
 /** Forgets every counted attempt (tests). */

@@ -51,7 +51,7 @@ async function queueOne(tx: DbOrTx, registration: Registration, event: Event): P
  * days and that has not had it yet. The claim (practicalInfoSentAt set by a conditional update)
  * and the queued e-mail commit in one transaction (the outbox, decision 008): two runs never
  * queue it twice, and a crash never leaves a claim without its e-mail. Delivery follows the
- * commit; a failed one stays queued for the retry worker. Returns how many were queued.
+ * commit; a failed one stays queued for the mail-retry job. Returns how many were queued.
  */
 export async function sendDuePracticalInfo(): Promise<number> {
   const at = now();
@@ -91,37 +91,4 @@ export async function sendDuePracticalInfo(): Promise<number> {
     }
   }
   return sent;
-}
-
-const INTERVAL_MS = 15 * 60_000;
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<void> | undefined;
-
-function tick(): void {
-  if (running) return;
-  running = sendDuePracticalInfo()
-    .then((sent) => {
-      if (sent > 0) log.info(`Practical-information e-mails sent: ${sent}`);
-    })
-    .catch((error: unknown) => log.error("Practical-information scheduler failed", error))
-    .finally(() => {
-      running = undefined;
-    });
-}
-
-/** Checks now and every 15 minutes. Unref'd: it never keeps the process alive. */
-export function startPracticalInfoScheduler(): void {
-  if (timer) return;
-  timer = setInterval(tick, INTERVAL_MS);
-  timer.unref();
-  setImmediate(() => {
-    if (timer) tick();
-  });
-}
-
-/** Stops the ticks and resolves once a run in progress has finished (graceful stop). */
-export async function stopPracticalInfoScheduler(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await running;
 }

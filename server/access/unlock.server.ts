@@ -1,5 +1,5 @@
-import { readCookie } from "~/i18n/locale.server";
-import { sign, unsign } from "../secrets.server";
+import { createCookie, type Cookie } from "react-router";
+import { secrets } from "../secrets.server";
 import { codeSetFingerprint } from "./codes.server";
 import { isPrivatePageKey, PRIVATE_PAGES, type PrivatePageKey } from "./pages.server";
 import { storedCodeHashes } from "./store.server";
@@ -13,24 +13,38 @@ export function unlockCookieName(pageKey: PrivatePageKey): string {
   return `access_${pageKey}`;
 }
 
+let cookies: { secret: string; byPage: Map<PrivatePageKey, Cookie> } | undefined;
+
+/** The page's unlock cookie, signed with the session secret. Path=/: the registration action checks it too. */
+function cookieFor(pageKey: PrivatePageKey): Cookie {
+  const secret = secrets().sessionSecret;
+  if (cookies?.secret !== secret) cookies = { secret, byPage: new Map() };
+  let cookie = cookies.byPage.get(pageKey);
+  if (!cookie) {
+    cookie = createCookie(unlockCookieName(pageKey), { secrets: [secret], path: "/", httpOnly: true, sameSite: "lax" });
+    cookies.byPage.set(pageKey, cookie);
+  }
+  return cookie;
+}
+
 function unlockValue(pageKey: PrivatePageKey, storedHashes: readonly string[]): string {
   return `v1:${pageKey}:${codeSetFingerprint(storedHashes)}`;
 }
 
-/** The Set-Cookie header that unlocks the page for this browser session. */
-export function unlockCookie(pageKey: PrivatePageKey, storedHashes: readonly string[], request: Request): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const value = encodeURIComponent(sign(unlockValue(pageKey, storedHashes)));
-  // Path=/: the registration action checks the unlock too, not only the page.
-  return `${unlockCookieName(pageKey)}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+/** The Set-Cookie header that unlocks the page for this browser session (Secure over HTTPS). */
+export async function unlockCookie(pageKey: PrivatePageKey, storedHashes: readonly string[], request: Request): Promise<string> {
+  return cookieFor(pageKey).serialize(unlockValue(pageKey, storedHashes), { secure: new URL(request.url).protocol === "https:" });
 }
 
 /** True when the request carries a valid unlock for the page's current codes. */
-export function hasUnlock(request: Request, pageKey: PrivatePageKey, storedHashes: readonly string[]): boolean {
+export async function hasUnlock(request: Request, pageKey: PrivatePageKey, storedHashes: readonly string[]): Promise<boolean> {
   if (storedHashes.length === 0) return false;
-  const cookie = readCookie(request, unlockCookieName(pageKey));
-  if (!cookie) return false;
-  return unsign(cookie) === unlockValue(pageKey, storedHashes);
+  try {
+    const value: unknown = await cookieFor(pageKey).parse(request.headers.get("cookie"));
+    return value === unlockValue(pageKey, storedHashes);
+  } catch {
+    return false; // a cookie that does not parse unlocks nothing
+  }
 }
 
 /**

@@ -1,24 +1,18 @@
 import { storeFormFiles } from "../storage/form-uploads.server";
 import { and, desc, eq, ne } from "drizzle-orm";
-import type { ArticleFormValues } from "~/components/admin/article-schema";
+import type { ArticleFormValues } from "~/schemas/article";
 import type { MessageKey } from "~/i18n";
 import { now } from "../clock.server";
-import { fromLocalInput } from "../admin-events/local-time.server";
+import { fromLocalInput } from "~/lib/local-time";
 import type { DbOrTx } from "../db/client.server";
+import { isUniqueViolation, isUuid } from "../db/values.server";
 import { blogPosts, type BlogPost, type Upload } from "../db/schema.server";
 import { log } from "../log.server";
 import { discardUploads, releaseUploadIfUnused, uploadByPublicPath } from "../storage/uploads.server";
-import { isUniqueViolation } from "./errors.server";
 
 /** Every article, published or not, newest first (the admin list). */
 export async function allArticles(db: DbOrTx): Promise<BlogPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.date), desc(blogPosts.createdAt));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 export async function articleById(db: DbOrTx, id: string): Promise<BlogPost | undefined> {

@@ -6,7 +6,8 @@ import { db } from "../db/client.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
-import { paymentProvider, type CheckoutSession } from "../payments/provider.server";
+import type { CheckoutSession } from "../payments/provider.server";
+import { paymentProvider } from "../payments/select.server";
 
 /** Stripe fills in the session id; the test checkout replaces the same placeholder itself. */
 export const SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";

@@ -4,7 +4,8 @@ import { db, type Transaction } from "../db/client.server";
 import { events, payments, processedProviderEvents, registrations, type Payment } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
-import { paymentProviderNamed, type PaymentProvider } from "../payments/provider.server";
+import type { PaymentProvider } from "../payments/provider.server";
+import { paymentProviderNamed } from "../payments/select.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
 import { queueBookingConfirmation, queuePaymentMismatchAlert, queueRefundNotice, queueTeamBookingNotice } from "./emails.server";
 

@@ -2,7 +2,6 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { payments, registrations } from "../db/schema.server";
-import { log } from "../log.server";
 
 /**
  * Ends holds whose time is up: their registrations become `expired` and their open checkouts
@@ -27,32 +26,4 @@ export async function expireLapsedHolds(at: Date = now()): Promise<number> {
       .returning({ id: registrations.id });
     return expired.length;
   });
-}
-
-const SWEEP_INTERVAL_MS = 60_000;
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<void> | undefined;
-
-/** Runs the hold sweep every minute in the background. Unref'd: it never keeps the process alive. */
-export function startHoldExpirySweep(): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    if (running) return;
-    running = expireLapsedHolds()
-      .then((count) => {
-        if (count > 0) log.info(`Expired ${count} unpaid registration hold(s)`);
-      })
-      .catch((error: unknown) => log.error("Hold expiry sweep failed", error))
-      .finally(() => {
-        running = undefined;
-      });
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-}
-
-/** Stops the ticks and resolves once a sweep in progress has finished (graceful stop). */
-export async function stopHoldExpirySweep(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await running;
 }

@@ -3,7 +3,8 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Locale, MessageKey } from "~/i18n";
 import { WAIVER_VERSION } from "~/content/waiver";
 import { amountDue, type AmountDue } from "~/lib/booking";
-import type { RegistrationInput } from "~/lib/registration-schema";
+import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
+import type { RegistrationInput } from "~/schemas/registration";
 import type { Database } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
@@ -31,10 +32,6 @@ export function clientKeyOf(clientAddress: string | undefined): string | null {
   return crypto.createHmac("sha256", secrets().sessionSecret).update(`client:${clientAddress}`).digest("base64url").slice(0, 32);
 }
 
-/** Why an event takes no registration right now. */
-export type RegistrationRefusal = "not_found" | "not_bookable" | "cancelled" | "finished" | "ongoing" | "not_open" | "full" | "too_many_holds" | "too_many_places";
-
-/** The visitor's explanation of each refusal (the action puts it under 'Registration failed'). */
 export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
   not_found: "booking.error.notFound",
   not_bookable: "booking.error.notBookable",
@@ -54,23 +51,27 @@ export type CreateRegistrationResult =
   | { outcome: "refused"; reason: RegistrationRefusal };
 
 /**
- * Whether the event takes registrations at `now`, apart from capacity: only events in
- * registration mode (or a waiting-list event, for holders of the private page that admits
- * them), upcoming (by their dates), once registration has opened.
+ * Whether the event takes a registration at `now` with `placesTaken` places gone: the action the
+ * event shows (app/lib/event-actions.ts, the one availability rule) turned into the refusal. A
+ * waiting-list event counts as a registration event for holders of the private page that admits
+ * them, the way their page shows it.
  */
-export function registrationRefusal(
-  event: Pick<Event, "bookingMode" | "status" | "startDate" | "endDate" | "registrationOpensAt">,
+export function eventRefusal(
+  event: Pick<Event, "bookingMode" | "status" | "startDate" | "endDate" | "registrationOpensAt" | "maxParticipants">,
   now: Date,
+  placesTaken: number,
   admitWaitlist = false,
 ): RegistrationRefusal | undefined {
-  const bookable = event.bookingMode === "registration" || (admitWaitlist && event.bookingMode === "waitlist");
-  if (!bookable) return "not_bookable";
-  const status = displayStatus(event, now);
-  if (status === "cancelled") return "cancelled";
-  if (status === "completed") return "finished";
-  if (status === "live") return "ongoing";
-  if (event.registrationOpensAt && now.getTime() < event.registrationOpensAt.getTime()) return "not_open";
-  return undefined;
+  const action = eventAction(
+    {
+      status: displayStatus(event, now),
+      bookingMode: admitWaitlist && event.bookingMode === "waitlist" ? "registration" : event.bookingMode,
+      placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - placesTaken),
+      registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
+    },
+    now,
+  );
+  return registrationRefusal(action);
 }
 
 /**
@@ -100,13 +101,10 @@ export async function createRegistration(
   return database.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(match).for("update");
     if (!event) return { outcome: "refused", reason: "not_found" };
-    const refusal = registrationRefusal(event, now, params.admitWaitlist);
+    // Counted with the event row locked: the registrations before this one are all in.
+    const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now)).get(event.id) ?? 0);
+    const refusal = eventRefusal(event, now, taken, params.admitWaitlist);
     if (refusal) return { outcome: "refused", reason: refusal };
-
-    if (event.maxParticipants !== null) {
-      const taken = (await placesTakenByEvent(tx, [event.id], now)).get(event.id) ?? 0;
-      if (taken >= event.maxParticipants) return { outcome: "refused", reason: "full" };
-    }
 
     const due = amountDue(event, now);
     const free = due.kind === "free";

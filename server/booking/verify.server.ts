@@ -4,10 +4,11 @@ import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { log } from "../log.server";
-import { paymentProviderNamed, PaymentProviderError } from "../payments/provider.server";
+import { PaymentProviderError } from "../payments/provider.server";
+import { paymentProviderNamed } from "../payments/select.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
 import { linkShowsPersonalData } from "./link-expiry.server";
-import { registrationIdFromToken } from "./register.server";
+import { registrationIdFromToken } from "./reference.server";
 
 /** What the payment result page shows. */
 export type Verification =

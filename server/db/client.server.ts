@@ -173,8 +173,3 @@ export function db(): Database {
   if (!current) throw new Error("The database is not open yet");
   return current.db;
 }
-
-export function databaseKind(): DatabaseHandle["kind"] {
-  if (!current) throw new Error("The database is not open yet");
-  return current.kind;
-}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -273,6 +274,33 @@ export const uploads = pgTable("uploads", {
   uploadedBy: text("uploaded_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Raw bytes. PGlite hands back a Uint8Array, postgres.js a Buffer: both become a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * The bytes of stored upload files (an image's variants, a document) when uploads live in the
+ * database (UPLOAD_STORAGE=database, the default with DATABASE_URL): every instance serves
+ * them, and a backup of the database holds them. Written once, never changed.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    bucket: uploadBucket("bucket").notNull(),
+    /** The file name the store produced, e.g. "1735689600000-0123456789abcdef-640.webp". */
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** Hex SHA-256 of `bytes`: checked when read, so a damaged row is never served as a file. */
+    sha256: text("sha256").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.name] })],
+);
 
 export const emailStatus = pgEnum("email_status", ["queued", "sent", "failed"]);
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event } from "../db/schema.server";
+import type { PrivatePageKey } from "../access/pages.server";
 
 /**
  * Places taken per event: confirmed registrations plus holds that have not expired.
@@ -51,4 +52,22 @@ export async function listedEventBySlug(db: DbOrTx, slug: string): Promise<Event
     .where(and(eq(events.slug, slug), eq(events.listed, true), ne(events.status, "cancelled")))
     .limit(1);
   return event;
+}
+
+/**
+ * The events a private page shows: those linked to it (`privatePageKey`), soonest first.
+ * Which event a page shows is data, never an id in code. Cancelled events are left out.
+ */
+export async function eventsOnPrivatePage(db: DbOrTx, pageKey: PrivatePageKey): Promise<Event[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.privatePageKey, pageKey), ne(events.status, "cancelled")))
+    .orderBy(asc(events.startDate));
+}
+
+/** One event by its slug (the public special pages: /arc, /sail-out). */
+export async function eventBySlug(db: DbOrTx, slug: string): Promise<Event | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  return row;
 }

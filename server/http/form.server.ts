@@ -83,9 +83,10 @@ async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): 
 export async function readForm(request: Request, options: { maxBytes?: number } = {}): Promise<FormData> {
   const maxBytes = options.maxBytes ?? FORM_BODY_MAX_BYTES;
   const path = new URL(request.url).pathname;
+  const locale = await requestLocale(request);
   const refuse = (status: RefusalStatus, why: string) => {
     logRefusal(status, request.method, path, why);
-    return refusal(requestLocale(request), status);
+    return refusal(locale, status);
   };
   const contentType = request.headers.get("content-type");
   if (!isFormContentType(contentType)) throw refuse(415, `not a form (${JSON.stringify(contentType?.slice(0, 60) ?? "no content type")})`);

@@ -135,7 +135,7 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
     try {
       const url = requestUrl(req);
       const headers = headersOf(req);
-      const locale: Locale = requestLocale(new Request(url, { headers }));
+      const locale: Locale = await requestLocale(new Request(url, { headers }));
       const refuse = (status: RefusalStatus, why: string) => {
         logRefusal(status, req.method, url.pathname, why);
         // A body left unread can't stay on a kept-alive connection: close it after answering.

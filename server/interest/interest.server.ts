@@ -1,6 +1,6 @@
 import type { Locale } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
-import type { InterestInput } from "~/lib/interest-schema";
+import type { InterestInput } from "~/schemas/interest";
 import type { DbOrTx } from "../db/client.server";
 import { eventInterest } from "../db/schema.server";
 import { listedEventBySlug } from "../events/queries.server";

@@ -1,8 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { now } from "../clock.server";
-import { db, type DbOrTx } from "../db/client.server";
+import type { DbOrTx } from "../db/client.server";
 import { emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations } from "../db/schema.server";
-import { log } from "../log.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
 export const RETENTION = {
@@ -82,34 +80,4 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     deletedEmails: mail.length,
     deletedSubscribers: subscribers.length,
   };
-}
-
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<void> | undefined;
-
-/** Runs the retention rules at start and then daily (not in tests, which call applyRetention). */
-export function startRetentionSweep(): void {
-  if (timer) return;
-  const run = () => {
-    if (running) return;
-    running = applyRetention(db(), now())
-      .then((result) => {
-        const total = Object.values(result).reduce((a, b) => a + b, 0);
-        if (total > 0) log.info("Retention: personal data erased or deleted as the privacy policy says", result);
-      })
-      .catch((error: unknown) => log.error("Retention sweep failed", error))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  timer = setInterval(run, DAY_MS);
-  timer.unref();
-  run();
-}
-
-/** Stops the daily runs and resolves once a run in progress has finished (graceful stop). */
-export async function stopRetentionSweep(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await running;
 }

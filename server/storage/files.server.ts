@@ -1,17 +1,10 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import { env } from "../env.server";
 
 export type Bucket = "blog-images" | "documents";
 export const BUCKETS: readonly Bucket[] = ["blog-images", "documents"];
 
 export function isBucket(value: unknown): value is Bucket {
   return value === "blog-images" || value === "documents";
-}
-
-/** DATA_DIR/uploads/<bucket>: outside the build, so uploads survive deploys. */
-export function bucketDir(bucket: Bucket): string {
-  return path.join(env().dataDir, "uploads", bucket);
 }
 
 /** Where browsers fetch a stored file. */
@@ -32,6 +25,22 @@ const STORED_FILE_NAME = /^\d{10,16}-[0-9a-f]{16}(?:-\d{2,5})?\.(?:avif|webp|pdf
 
 export function isStoredFileName(name: string): boolean {
   return STORED_FILE_NAME.test(name);
+}
+
+/** What each bucket holds: pictures only as we re-encoded them, documents as recognised. */
+const BUCKET_EXTENSIONS: Record<Bucket, readonly string[]> = { "blog-images": ["avif", "webp"], documents: ["pdf", "doc", "docx"] };
+
+/** The extension of a stored file name (the part after the last dot). */
+export function storedFileExtension(name: string): string {
+  return name.slice(name.lastIndexOf(".") + 1);
+}
+
+/**
+ * A name this app could have stored in this bucket: the only keys the file stores accept, so
+ * a bucket or name from a URL never reaches a path or a query unchecked.
+ */
+export function isStoredFileKey(bucket: unknown, name: unknown): bucket is Bucket {
+  return isBucket(bucket) && typeof name === "string" && isStoredFileName(name) && BUCKET_EXTENSIONS[bucket].includes(storedFileExtension(name));
 }
 
 /** Content types by our own extension; the extension was chosen from the bytes, not the name. */

@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { uploads } from "../db/schema.server";
-import { bucketDir, CONTENT_TYPES, isBucket, isStoredFileName } from "./files.server";
+import { fileStore, type StoredFile, type StoredFileInfo } from "./file-store.server";
+import { CONTENT_TYPES, isStoredFileKey, storedFileExtension } from "./files.server";
 
-const BUCKET_EXTENSIONS = { "blog-images": ["avif", "webp"], documents: ["pdf", "doc", "docx"] } as const;
 /** Stored files never change (a new upload gets a new name), so browsers may keep them a year. */
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 
@@ -27,36 +24,45 @@ function contentDisposition(type: "inline" | "attachment", name: string): string
  * Chromium refuses to run under a CSP sandbox, and which isolates the PDF from our origin anyway).
  */
 export async function serveUpload(db: DbOrTx, request: Request, bucketParam: string | undefined, file: string | undefined): Promise<Response> {
-  if (!isBucket(bucketParam) || !file || !isStoredFileName(file)) return notFound();
-  const extension = file.slice(file.lastIndexOf(".") + 1);
-  if (!(BUCKET_EXTENSIONS[bucketParam] as readonly string[]).includes(extension)) return notFound();
+  if (!file || !isStoredFileKey(bucketParam, file)) return notFound();
+  const extension = storedFileExtension(file);
+  const store = fileStore(db);
 
-  const filePath = path.join(bucketDir(bucketParam), file);
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(filePath);
-  } catch {
-    return notFound();
+  // A plain GET reads the file at once (one query on the database store); a HEAD or a
+  // revalidation needs only its size, and the bytes only if the ETag no longer matches.
+  const wantsBody = request.method !== "HEAD" && !request.headers.has("if-none-match");
+  let stored: StoredFile | undefined;
+  let info: StoredFileInfo | undefined;
+  if (wantsBody) {
+    stored = await store.get(bucketParam, file);
+    info = stored?.info;
+  } else {
+    info = await store.stat(bucketParam, file);
   }
-  if (!stat.isFile()) return notFound();
+  if (!info) return notFound();
 
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[extension],
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": CACHE_FOREVER,
-    ETag: `"${file}-${stat.size}"`,
-    "Last-Modified": stat.mtime.toUTCString(),
+    // Name and size, not the store's own tag: the same file has the same ETag from either store.
+    ETag: `"${file}-${info.size}"`,
+    "Last-Modified": info.modifiedAt.toUTCString(),
   });
   if (bucketParam === "documents") {
     const [record] = await db.select({ originalName: uploads.originalName }).from(uploads).where(eq(uploads.storageKey, file)).limit(1);
-    if (!record) return notFound();
+    if (!record) {
+      await stored?.body.cancel();
+      return notFound();
+    }
     headers.set("Content-Disposition", contentDisposition(extension === "pdf" ? "inline" : "attachment", record.originalName));
     if (extension !== "pdf") headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
   }
 
   if (request.headers.get("if-none-match") === headers.get("ETag")) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(stat.size));
+  headers.set("Content-Length", String(info.size));
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers });
+  stored ??= await store.get(bucketParam, file);
+  if (!stored) return notFound();
+  return new Response(stored.body, { status: 200, headers });
 }

@@ -1,5 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { eq, inArray, like, or } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import sharp, { type Metadata } from "sharp";
@@ -8,7 +6,8 @@ import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
 import { blogPosts, events, uploads, type ImageVariant, type Upload } from "../db/schema.server";
 import { log } from "../log.server";
-import { bucketDir, cleanOriginalName, newStorageKey, publicPath, type Bucket } from "./files.server";
+import { fileStore } from "./file-store.server";
+import { cleanOriginalName, newStorageKey, publicPath, type Bucket } from "./files.server";
 import { DOCUMENT_MAX_BYTES, IMAGE_DEFAULT_WIDTH, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_WIDTHS } from "./limits.server";
 import { checkDocument, DOCUMENT_CONTENT_TYPES, sniffImage, type ImageFormat } from "./sniff.server";
 
@@ -38,10 +37,6 @@ export function variantWidths(originalWidth: number): number[] {
 export function defaultVariant(variants: ImageVariant[]): ImageVariant | undefined {
   const webp = variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);
   return webp.filter((v) => v.width <= IMAGE_DEFAULT_WIDTH).pop() ?? webp[0];
-}
-
-async function removeFiles(bucket: Bucket, files: string[]): Promise<void> {
-  await Promise.all(files.map((file) => fs.rm(path.join(bucketDir(bucket), file), { force: true })));
 }
 
 async function fileBytes(file: File): Promise<Buffer> {
@@ -76,8 +71,7 @@ export async function saveImage(db: DbOrTx, file: File, uploadedBy: string | nul
   if (width * height > IMAGE_MAX_PIXELS) return { ok: false, error: "admin.uploads.imageTooManyPixels" };
 
   const key = newStorageKey(now());
-  const dir = bucketDir("blog-images");
-  await fs.mkdir(dir, { recursive: true });
+  const store = fileStore(db);
   const written: string[] = [];
   try {
     const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).autoOrient();
@@ -88,7 +82,7 @@ export async function saveImage(db: DbOrTx, file: File, uploadedBy: string | nul
         const encoded = outputFormat === "avif" ? resized.avif({ quality: 55, effort: 4 }) : resized.webp({ quality: 80 });
         const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
         const name = `${key}-${info.width}.${outputFormat}`;
-        await fs.writeFile(path.join(dir, name), data, { flag: "wx" });
+        await store.put("blog-images", name, data);
         written.push(name);
         variants.push({ width: info.width, height: info.height, format: outputFormat, file: name });
       }
@@ -110,7 +104,7 @@ export async function saveImage(db: DbOrTx, file: File, uploadedBy: string | nul
     const main = defaultVariant(variants)!;
     return { ok: true, value: { upload, url: publicPath("blog-images", main.file) } };
   } catch (error) {
-    await removeFiles("blog-images", written);
+    await store.delete("blog-images", written).catch((cleanup) => log.warn(`Could not remove the variants of ${key}`, cleanup));
     log.warn(`Image upload failed (${cleanOriginalName(file.name)})`, error);
     return { ok: false, error: "admin.uploads.imageUnreadable" };
   }
@@ -130,10 +124,11 @@ export async function saveDocument(db: DbOrTx, file: File, uploadedBy: string | 
 
   const key = newStorageKey(now());
   const name = `${key}.${check.kind}`;
-  const dir = bucketDir("documents");
-  await fs.mkdir(dir, { recursive: true });
+  const store = fileStore(db);
+  let written = false;
   try {
-    await fs.writeFile(path.join(dir, name), bytes, { flag: "wx" });
+    await store.put("documents", name, bytes);
+    written = true;
     const originalName = cleanOriginalName(file.name);
     const [upload] = await db
       .insert(uploads)
@@ -148,7 +143,8 @@ export async function saveDocument(db: DbOrTx, file: File, uploadedBy: string | 
       .returning();
     return { ok: true, value: { upload, url: publicPath("documents", name), name: originalName } };
   } catch (error) {
-    await removeFiles("documents", [name]);
+    // Only a file this call wrote: a name that was already taken belongs to another upload.
+    if (written) await store.delete("documents", [name]).catch((cleanup) => log.warn(`Could not remove ${name}`, cleanup));
     log.warn(`Document upload failed (${cleanOriginalName(file.name)})`, error);
     return { ok: false, error: "admin.uploads.failed" };
   }
@@ -164,7 +160,7 @@ export async function discardUploads(db: DbOrTx, discarded: Upload[]): Promise<v
   for (const upload of discarded) {
     try {
       await db.delete(uploads).where(eq(uploads.id, upload.id));
-      await removeFiles(upload.bucket, uploadFiles(upload));
+      await fileStore(db).delete(upload.bucket, uploadFiles(upload));
     } catch (error) {
       log.warn(`Could not remove upload ${upload.storageKey}`, error);
     }

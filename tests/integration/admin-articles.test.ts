@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,9 +6,10 @@ import { action as editAction, loader as editLoader } from "~/routes/admin/blog-
 import { action as newAction } from "~/routes/admin/blog-new";
 import { action as cleanupAction } from "~/routes/admin/cleanup";
 import { loader as uploadsLoader } from "~/routes/uploads";
-import { publishedArticles } from "@server/content/articles.server";
+import { publishedArticles } from "@server/articles/queries.server";
 import { blogPosts, uploads } from "@server/db/schema.server";
 import { resetLoginLimitsForTests } from "@server/auth/login.server";
+import { fileStore, readStoredFile } from "@server/storage/file-store.server";
 import { imageSourcesByPath } from "@server/storage/srcset.server";
 import { useTestDatabase } from "../support/db";
 import { makePdf } from "../unit/upload-fixtures";
@@ -96,7 +95,9 @@ describe("admin articles", () => {
     const [image] = await database.db().select().from(uploads).where(eq(uploads.id, post.imageUploadId!));
     expect(image.variants.map((v) => `${v.format}-${v.width}`).sort()).toEqual(["avif-1280", "avif-1600", "avif-640", "webp-1280", "webp-1600", "webp-640"]);
     for (const variant of image.variants) {
-      const file = path.join(database.dataDir(), "uploads", "blog-images", variant.file);
+      // Through the store the app uses: the disk on PGlite, the database with DATABASE_URL.
+      const file = await readStoredFile(fileStore(database.db()), "blog-images", variant.file);
+      if (!file) throw new Error(`${variant.file} is not stored`);
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe(variant.format === "avif" ? "heif" : "webp");
       expect(meta.width).toBe(variant.width);
@@ -164,8 +165,8 @@ describe("admin articles", () => {
 
   it("deletes an article only once confirmed, with its files", async () => {
     const [post] = await database.db().select().from(blogPosts).where(eq(blogPosts.slug, "zeilen-naar-cascais"));
-    const imageFile = path.join(database.dataDir(), "uploads", "blog-images", post.image!.split("/").pop()!);
-    expect(fs.existsSync(imageFile)).toBe(true);
+    const imageFile = post.image!.split("/").pop()!;
+    expect(await fileStore(database.db()).stat("blog-images", imageFile)).toBeDefined();
 
     const asked = unwrap<FormAnswer>(await call(articlesAction, postForm("/admin/articles", cookie, { intent: "delete", id: post.id })));
     expect(asked.data.confirm?.id).toBe(post.id);
@@ -174,7 +175,7 @@ describe("admin articles", () => {
     const done = unwrap<FormAnswer>(await call(articlesAction, postForm("/admin/articles", cookie, { intent: "delete", id: post.id, confirmed: "yes" })));
     expect(done.data.feedback?.title).toBe("admin.articles.deleted");
     expect(await database.db().$count(blogPosts, eq(blogPosts.id, post.id))).toBe(0);
-    expect(fs.existsSync(imageFile)).toBe(false);
+    expect(await fileStore(database.db()).stat("blog-images", imageFile)).toBeUndefined();
     expect(await database.db().$count(uploads, eq(uploads.id, post.imageUploadId!))).toBe(0);
   });
 

@@ -1,12 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RegisterActionData } from "~/components/registration-form";
+import type { RegisterActionData } from "~/schemas/registration";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/booking/checkout-test";
 import { loader as successLoader } from "~/routes/booking/payment-success";
 import { action as registerAction, loader as registerLoader } from "~/routes/booking/register";
 import { setAccessCodes, storedCodeHashes } from "@server/access/store.server";
 import { unlockCookie } from "@server/access/unlock.server";
-import { registrationLimiter } from "@server/booking/register.server";
+import { registrationLimiter } from "~/routes/booking/register.server";
 import { setNowForTests } from "@server/clock.server";
 import { emails, payments, registrations } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
@@ -167,7 +167,7 @@ describe("booking: the registration action, test checkout and result page", () =
       const vwdtp = await insertEvent(NOW, { listed: false, privatePageKey: "vwdtp", depositPercent: 100, priceCents: 17_500 });
       const arc = await insertEvent(NOW, { bookingMode: "waitlist", privatePageKey: "arc-registration" });
       const cookie = async (page: "vwdtp" | "arc-registration") => {
-        const header = unlockCookie(page, await storedCodeHashes(page), new Request("http://localhost/"));
+        const header = await unlockCookie(page, await storedCodeHashes(page), new Request("http://localhost/"));
         return header.split(";")[0];
       };
       const post = async (slug: string, headers: Record<string, string> = {}) => {

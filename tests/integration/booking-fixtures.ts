@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { db } from "@server/db/client.server";
 import { emails, events, type NewEvent } from "@server/db/schema.server";
 import type { CheckoutRequest, PaymentProvider, SessionState } from "@server/payments/provider.server";
-import type { RegistrationInput } from "~/lib/registration-schema";
+import type { RegistrationInput } from "~/schemas/registration";
 
 /** A bookable event a month after `now`, with the given overrides. */
 export async function insertEvent(now: Date, overrides: Partial<NewEvent> = {}) {

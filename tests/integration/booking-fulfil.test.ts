@@ -9,7 +9,7 @@ import { verifyCheckoutReturn } from "@server/booking/verify.server";
 import { setNowForTests } from "@server/clock.server";
 import { emails, payments, registrations, type Event } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
-import { setPaymentProviderForTests } from "@server/payments/provider.server";
+import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { HOLD_DURATION_MS } from "~/lib/booking";
 import { useTestDatabase } from "../support/db";
 import { emailCount, FakeProvider, insertEvent, participant } from "./booking-fixtures";

@@ -7,7 +7,7 @@ import { createRegistration } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
 import { emails, payments, processedProviderEvents, registrations, type Event } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
-import { setPaymentProviderForTests } from "@server/payments/provider.server";
+import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { useTestDatabase } from "../support/db";
 import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
 

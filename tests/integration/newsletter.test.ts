@@ -8,7 +8,7 @@ import { setDatabase } from "@server/db/client.server";
 import { emails, newsletterSubscribers } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { action as signUp } from "~/routes/news/api.newsletter";
-import type { NewsletterActionData } from "~/routes/news/newsletter-schema";
+import type { NewsletterActionData } from "~/schemas/newsletter";
 import { loader as confirmLoader } from "~/routes/news/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/news/newsletter-unsubscribe";
 import { useTestDatabase } from "../support/db";

@@ -13,12 +13,13 @@ describe("operations", () => {
     await app?.close();
   });
 
-  it("/healthz says the process lives; /readyz says it is ready: database, migrations, background work", async () => {
+  it("/healthz says the process lives; /readyz says it is ready: database, migrations, job queue", async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
-    expect(await ready.json()).toEqual({ status: "ok", database: "ok", migrations: "applied", background: "running" });
+    // Tests start no job queue (they drive the work); jobs.test.ts covers a running and a stopped one.
+    expect(await ready.json()).toEqual({ status: "ok", database: "ok", migrations: "applied", queue: "not started" });
   });
 
   it("/readyz answers 503 while a migration is not applied", async () => {

@@ -18,7 +18,7 @@ import type * as RenderModule from "@server/mail/render.server";
 import type * as SendModule from "@server/mail/send.server";
 import { retryDueEmails } from "@server/mail/send.server";
 import { subscribe } from "@server/newsletter/subscriptions.server";
-import { setPaymentProviderForTests } from "@server/payments/provider.server";
+import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { useTestDatabase } from "../support/db";
 import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
 

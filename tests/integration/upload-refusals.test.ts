@@ -8,6 +8,8 @@ import { translate } from "~/i18n";
 import { resetLoginLimitsForTests } from "@server/auth/login.server";
 import { db } from "@server/db/client.server";
 import { blogPosts, uploads } from "@server/db/schema.server";
+import { fileStore, readStoredFile } from "@server/storage/file-store.server";
+import type { Bucket } from "@server/storage/files.server";
 import { readUploadForm } from "@server/storage/form.server";
 import { saveDocument, saveImage } from "@server/storage/uploads.server";
 import { useTestDatabase } from "../support/db";
@@ -53,10 +55,8 @@ describe("uploads", () => {
     cookie = (await signedInUser({ admin: true })).cookie;
   });
 
-  const bucketFiles = (bucket: string) => {
-    const dir = path.join(database.dataDir(), "uploads", bucket);
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  };
+  // Through the store the app uses: the disk on PGlite, the database with DATABASE_URL.
+  const bucketFiles = (bucket: Bucket) => fileStore(database.db()).list(bucket);
 
   async function submit(files: UploadPart[], slug: string) {
     const fields = { title: "Upload test", slug, description: "Beschrijving", content: "Inhoud" };
@@ -70,7 +70,7 @@ describe("uploads", () => {
     expect(answer.data.result?.error?.image).toEqual([translate("nl", "admin.uploads.imageType")]);
     expect(await database.db().$count(uploads)).toBe(0);
     expect(await database.db().$count(blogPosts)).toBe(0);
-    expect(bucketFiles("blog-images")).toEqual([]);
+    expect(await bucketFiles("blog-images")).toEqual([]);
   });
 
   it("refuses an image over 5 MB with 'Maximum grootte is 5MB'", async () => {
@@ -90,7 +90,7 @@ describe("uploads", () => {
     expect((await saveDocument(db(), fileOf(large, "groot.pdf", "application/pdf"), null)).ok).toBe(false);
     expect(await saveDocument(db(), fileOf(large, "groot.pdf", "application/pdf"), null)).toEqual({ ok: false, error: "admin.uploads.documentTooLarge" });
     expect(translate("nl", "admin.uploads.documentTooLarge")).toBe("Maximum grootte is 10MB");
-    expect(bucketFiles("documents")).toEqual([]);
+    expect(await bucketFiles("documents")).toEqual([]);
   });
 
   it("removes the image again when the document of the same form is refused", async () => {
@@ -104,7 +104,7 @@ describe("uploads", () => {
     );
     expect(answer.status).toBe(400);
     expect(await database.db().$count(uploads)).toBe(0);
-    expect(bucketFiles("blog-images")).toEqual([]);
+    expect(await bucketFiles("blog-images")).toEqual([]);
   });
 
   it("refuses a DOCX that unpacks beyond the cap (zip bomb), accepts a real DOCX and DOC", async () => {
@@ -138,7 +138,8 @@ describe("uploads", () => {
     expect(new Set(upload.variants.map((v) => v.format))).toEqual(new Set(["avif", "webp"]));
     expect(upload.variants.map((v) => v.width).sort((a, b) => a - b)).toEqual([640, 640, 1200, 1200]);
     for (const variant of upload.variants) {
-      const stored = fs.readFileSync(path.join(database.dataDir(), "uploads", "blog-images", variant.file));
+      const stored = await readStoredFile(fileStore(database.db()), "blog-images", variant.file);
+      if (!stored) throw new Error(`${variant.file} is not stored`);
       expect(stored.includes(Buffer.from("PhoneCam"))).toBe(false);
       const meta = await sharp(stored).metadata();
       expect(meta.exif).toBeUndefined();

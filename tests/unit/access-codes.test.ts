@@ -104,37 +104,37 @@ describe("unlock cookies", () => {
   const sentBack = (setCookie: string) => setCookie.split(";")[0];
 
   it("is HttpOnly, SameSite=Lax, for the whole site and without an expiry (browser session)", async () => {
-    const header = unlockCookie("vwdtp", [await hashAccessCode("x")], request());
+    const header = await unlockCookie("vwdtp", [await hashAccessCode("x")], request());
     expect(header.startsWith(`${unlockCookieName("vwdtp")}=`)).toBe(true);
     expect(header).toContain("HttpOnly");
     expect(header).toContain("SameSite=Lax");
     expect(header).toContain("Path=/");
     expect(header).not.toMatch(/Max-Age|Expires/i);
     expect(header).not.toContain("Secure");
-    expect(unlockCookie("vwdtp", [], request(undefined, "https://example.com/vwdtp"))).toContain("; Secure");
+    expect(await unlockCookie("vwdtp", [], request(undefined, "https://example.com/vwdtp"))).toContain("; Secure");
   });
 
   it("unlocks its own page for the current codes only", async () => {
     const hashes = [await hashAccessCode("vwdtp2025")];
-    const cookie = sentBack(unlockCookie("vwdtp", hashes, request()));
-    expect(hasUnlock(request(cookie), "vwdtp", hashes)).toBe(true);
-    expect(hasUnlock(request(), "vwdtp", hashes)).toBe(false);
+    const cookie = sentBack(await unlockCookie("vwdtp", hashes, request()));
+    expect(await hasUnlock(request(cookie), "vwdtp", hashes)).toBe(true);
+    expect(await hasUnlock(request(), "vwdtp", hashes)).toBe(false);
     // Another page's cookie name, or this value under another page's name, unlocks nothing.
     const value = cookie.slice(cookie.indexOf("=") + 1);
-    expect(hasUnlock(request(`${unlockCookieName("scheveningen")}=${value}`), "scheveningen", hashes)).toBe(false);
+    expect(await hasUnlock(request(`${unlockCookieName("scheveningen")}=${value}`), "scheveningen", hashes)).toBe(false);
     // Rotated codes relock; a page without codes is locked for everyone.
-    expect(hasUnlock(request(cookie), "vwdtp", [await hashAccessCode("vwdtp2025")])).toBe(false);
-    expect(hasUnlock(request(cookie), "vwdtp", [])).toBe(false);
+    expect(await hasUnlock(request(cookie), "vwdtp", [await hashAccessCode("vwdtp2025")])).toBe(false);
+    expect(await hasUnlock(request(cookie), "vwdtp", [])).toBe(false);
   });
 
   it("refuses a forged or altered cookie", async () => {
     const hashes = [await hashAccessCode("vwdtp2025")];
-    const cookie = sentBack(unlockCookie("vwdtp", hashes, request()));
+    const cookie = sentBack(await unlockCookie("vwdtp", hashes, request()));
     const name = unlockCookieName("vwdtp");
     const value = decodeURIComponent(cookie.slice(name.length + 1));
     const [payload] = value.split(".");
-    expect(hasUnlock(request(`${name}=${encodeURIComponent(`${payload}.forged`)}`), "vwdtp", hashes)).toBe(false);
-    expect(hasUnlock(request(`${name}=${encodeURIComponent(payload)}`), "vwdtp", hashes)).toBe(false);
-    expect(hasUnlock(request(`${name}=true`), "vwdtp", hashes)).toBe(false);
+    expect(await hasUnlock(request(`${name}=${encodeURIComponent(`${payload}.forged`)}`), "vwdtp", hashes)).toBe(false);
+    expect(await hasUnlock(request(`${name}=${encodeURIComponent(payload)}`), "vwdtp", hashes)).toBe(false);
+    expect(await hasUnlock(request(`${name}=true`), "vwdtp", hashes)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDateTime, csvEuros, csvResponse, toCsv } from "@server/admin/csv.server";
+import { csvCell, csvDateTime, csvEuros, csvResponse, toCsv } from "@server/reports/csv.server";
 
 describe("CSV for Dutch Excel", () => {
   it("starts with a UTF-8 byte-order mark and ends every line with CRLF", () => {

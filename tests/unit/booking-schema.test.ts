@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { translate } from "~/i18n";
-import { isPlausibleBirthDate, makeRegistrationSchema, registrationErrorSummary } from "~/lib/registration-schema";
+import { isPlausibleBirthDate, makeRegistrationSchema, registrationErrorSummary } from "~/schemas/registration";
 
 const TODAY = new Date("2025-08-01T12:00:00Z");
 const schema = makeRegistrationSchema(() => TODAY);

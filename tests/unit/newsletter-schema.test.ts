@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { newsletterErrorKey, newsletterSchema } from "~/routes/news/newsletter-schema";
+import { newsletterErrorKey, newsletterSchema } from "~/schemas/newsletter";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -73,8 +73,27 @@ export function AdminSection({ title, id, children, actions }: { title: string; 
   );
 }
 
-/** A horizontally scrollable table wrapper, so wide tables stay usable on a phone. */
-export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+/** A column heading: its text, right-aligned for amounts, or read only by screen readers. */
+export type AdminColumn = string | { label: string; align?: "right"; hidden?: boolean };
+
+/**
+ * An admin list: a horizontally scrollable table (wide tables stay usable on a phone) with its
+ * caption and column headings, or `emptyText` when `count` is 0. `children` are the body's rows.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  count,
+  emptyText,
+  children,
+}: {
+  caption: string;
+  columns: AdminColumn[];
+  count: number;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (count === 0) return <p className="text-slate-600">{emptyText}</p>;
   return (
     // `relative` makes the scroll area the containing block of the screen-reader-only texts
     // (absolutely positioned), so they stay inside it instead of widening the page on a phone.
@@ -87,7 +106,19 @@ export function AdminTable({ caption, children }: { caption: string; children: R
     >
       <table className="w-full min-w-[640px] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:tracking-wide [&_th]:text-slate-500">
         <caption className="sr-only">{caption}</caption>
-        {children}
+        <thead>
+          <tr>
+            {columns.map((column, index) => {
+              const { label, align, hidden } = typeof column === "string" ? { label: column, align: undefined, hidden: false } : column;
+              return (
+                <th key={index} scope="col" className={align === "right" ? "text-right" : undefined}>
+                  {hidden ? <span className="sr-only">{label}</span> : label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );

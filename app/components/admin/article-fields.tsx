@@ -1,7 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Loader2, Save } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { useI18n, type MessageKey } from "~/i18n";
 import { cn } from "~/lib/utils";
@@ -135,5 +136,26 @@ export function BackLink({ to, label }: { to: string; label: string }) {
       <ArrowLeft aria-hidden className="size-4" />
       {label}
     </Link>
+  );
+}
+
+/**
+ * The bar at the foot of an admin form (sticky from small screens up): what the form puts beside
+ * its save button (the article's "published" switch), and the button, busy while saving.
+ */
+export function SaveBar({ saving, label, savingLabel, children }: { saving: boolean; label: string; savingLabel: string; children?: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "z-10 -mx-4 flex sm:sticky sm:bottom-0 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:shadow-sm",
+        children ? "flex-wrap items-center justify-between gap-4" : "justify-end",
+      )}
+    >
+      {children}
+      <Button type="submit" variant="accent" size="lg" disabled={saving}>
+        {saving ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
+        {saving ? savingLabel : label}
+      </Button>
+    </div>
   );
 }

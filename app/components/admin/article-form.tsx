@@ -1,18 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, Save } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Markdown } from "~/components/markdown";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useI18n } from "~/i18n";
 import type { ArticleCategory } from "~/lib/articles";
-import { slugify } from "~/lib/slug";
-import { Field, FormPanel, FormSwitch, hintId, selectClasses } from "./article-fields";
-import { ARTICLE_CATEGORIES, ARTICLE_LIMITS, articleSchema } from "./article-schema";
-import { UploadField, type CurrentUpload } from "./upload-field";
+import { Field, FormPanel, FormSwitch, hintId, SaveBar, selectClasses } from "./article-fields";
+import { ARTICLE_CATEGORIES, ARTICLE_LIMITS, articleSchema } from "~/schemas/article";
+import { TitleSlugFields } from "./title-slug-fields";
+import { FilesPanel, type CurrentUpload } from "./upload-field";
 
 export type ArticleFormDefaults = {
   title: string;
@@ -80,48 +78,25 @@ export function ArticleForm({
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : String(defaults[name]);
   };
-  const [title, setTitle] = useState(() => initial("title"));
-  const [slug, setSlug] = useState(() => initial("slug"));
-  // A new article's slug follows its title until the admin types a slug of their own.
-  const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => !editing && slug === slugify(title));
   const [content, setContent] = useState(() => initial("content"));
   const publishedInitially = lastResult ? fields.published.initialValue === "on" : defaults.published;
   const englishInitiallyOpen = Boolean(initial("titleEn") || initial("descriptionEn") || initial("contentEn"));
 
-  const { key: _titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
-  const { key: _slugKey, ...slugProps } = getInputProps(fields.slug, { type: "text", ariaDescribedBy: hintId(fields.slug) });
   const { key: _contentKey, ...contentProps } = getTextareaProps(fields.content, { ariaDescribedBy: hintId(fields.content) });
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
       <FormPanel title={t("admin.articles.section.article")}>
-        <Field meta={fields.title} label={t("admin.articles.field.title")} required>
-          <Input
-            {...titleProps}
-            defaultValue={undefined}
-            value={title}
-            maxLength={ARTICLE_LIMITS.title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              if (slugFollowsTitle) setSlug(slugify(event.target.value));
-            }}
-          />
-        </Field>
-        <Field meta={fields.slug} label={t("admin.articles.field.slug")} hint={t("admin.articles.field.slugHint", { slug: slug || "…" })} required>
-          <Input
-            {...slugProps}
-            defaultValue={undefined}
-            value={slug}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            onChange={(event) => {
-              setSlug(event.target.value);
-              // Clearing the slug hands it back to the title.
-              setSlugFollowsTitle(event.target.value === "");
-            }}
-          />
-        </Field>
+        <TitleSlugFields
+          title={fields.title}
+          slug={fields.slug}
+          defaults={{ title: defaults.title, slug: defaults.slug }}
+          titleLabel={t("admin.articles.field.title")}
+          titleMaxLength={ARTICLE_LIMITS.title}
+          slugLabel={t("admin.articles.field.slug")}
+          slugHint={(slug) => t("admin.articles.field.slugHint", { slug: slug || "…" })}
+          editing={editing}
+        />
         <Field meta={fields.description} label={t("admin.articles.field.description")} required>
           <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={ARTICLE_LIMITS.description} />
         </Field>
@@ -182,19 +157,9 @@ export function ArticleForm({
         </div>
       </details>
 
-      <FormPanel title={t("admin.articles.files")}>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <UploadField meta={fields.image} kind="image" current={currentImage} removeMeta={fields.removeImage} />
-          <div className="grid content-start gap-5">
-            <UploadField meta={fields.document} kind="document" current={currentDocument} removeMeta={fields.removeDocument} />
-            <Field meta={fields.documentName} label={t("admin.uploads.documentName")} hint={t("admin.uploads.documentNameHint")}>
-              <Input {...getInputProps(fields.documentName, { type: "text", ariaDescribedBy: hintId(fields.documentName) })} key={fields.documentName.key} maxLength={200} />
-            </Field>
-          </div>
-        </div>
-      </FormPanel>
+      <FilesPanel title={t("admin.articles.files")} fields={fields} currentImage={currentImage} currentDocument={currentDocument} />
 
-      <div className="z-10 -mx-4 flex sm:sticky sm:bottom-0 flex-wrap items-center justify-between gap-4 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:shadow-sm">
+      <SaveBar saving={saving} label={t("admin.articles.save")} savingLabel={t("admin.articles.saving")}>
         <FormSwitch
           id={fields.published.id}
           name={fields.published.name}
@@ -202,11 +167,7 @@ export function ArticleForm({
           hint={t("admin.articles.field.publishedHint")}
           defaultChecked={publishedInitially}
         />
-        <Button type="submit" variant="accent" size="lg" disabled={saving}>
-          {saving ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-          {saving ? t("admin.articles.saving") : t("admin.articles.save")}
-        </Button>
-      </div>
+      </SaveBar>
     </Form>
   );
 }

@@ -1,67 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, Save } from "lucide-react";
-import { useState, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useI18n } from "~/i18n";
-import { slugify } from "~/lib/slug";
-import { Field, FormPanel, FormSwitch, hintId, selectClasses } from "./article-fields";
-import { BOOKING_MODES, EVENT_KINDS, EVENT_STATUSES, eventSchema } from "./event-schema";
-import { UploadField, type CurrentUpload } from "./upload-field";
-
-/** Every field of the form as text, the way the inputs hold it. */
-export type EventFormDefaults = {
-  name: string;
-  nameEn: string;
-  slug: string;
-  description: string;
-  descriptionEn: string;
-  startDate: string;
-  endDate: string;
-  location: string;
-  price: string;
-  status: (typeof EVENT_STATUSES)[number];
-  included: string;
-  includedEn: string;
-  maxParticipants: string;
-  kind: (typeof EVENT_KINDS)[number];
-  bookingMode: (typeof BOOKING_MODES)[number];
-  depositPercent: string;
-  registrationOpensAt: string;
-  earlyBirdPercent: string;
-  earlyBirdUntil: string;
-  listed: boolean;
-  privatePageKey: string;
-  documentName: string;
-};
-
-export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
-  name: "",
-  nameEn: "",
-  slug: "",
-  description: "",
-  descriptionEn: "",
-  startDate: "",
-  endDate: "",
-  location: "Scheveningen, 3e haven",
-  price: "",
-  status: "upcoming",
-  included: "",
-  includedEn: "",
-  maxParticipants: "",
-  kind: "event",
-  bookingMode: "registration",
-  depositPercent: "50",
-  registrationOpensAt: "",
-  earlyBirdPercent: "",
-  earlyBirdUntil: "",
-  listed: true,
-  privatePageKey: "",
-  documentName: "",
-};
+import { Field, FormPanel, FormSwitch, hintId, SaveBar, selectClasses } from "./article-fields";
+import { BOOKING_MODES, EVENT_KINDS, EVENT_STATUSES, eventSchema, type EventFormDefaults } from "~/schemas/event";
+import { TitleSlugFields } from "./title-slug-fields";
+import { FilesPanel, type CurrentUpload } from "./upload-field";
 
 /** Create and edit an event: every column of the events table, as a real multipart form. */
 export function EventForm({
@@ -92,18 +39,9 @@ export function EventForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
   });
 
-  const initial = (name: "name" | "slug") => {
-    const value = fields[name].initialValue;
-    return typeof value === "string" ? value : defaults[name];
-  };
-  const [name, setName] = useState(() => initial("name"));
-  const [slug, setSlug] = useState(() => initial("slug"));
-  const [slugFollowsName, setSlugFollowsName] = useState(() => !editing && slug === slugify(name));
   const listedInitially = lastResult ? fields.listed.initialValue === "on" : defaults.listed;
   const englishInitiallyOpen = Boolean(defaults.nameEn || defaults.descriptionEn || defaults.includedEn);
 
-  const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
-  const { key: _slugKey, ...slugProps } = getInputProps(fields.slug, { type: "text", ariaDescribedBy: hintId(fields.slug) });
   /** An input bound to its field, described by its hint when it has one. */
   const text = (field: (typeof fields)[keyof typeof fields], type: "text" | "number" | "datetime-local", hinted = false, extra: ComponentProps<"input"> = {}) => {
     const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hinted ? hintId(field) : undefined });
@@ -115,32 +53,16 @@ export function EventForm({
       <input type="hidden" name="intent" value="save" />
       <FormPanel title={t("admin.events.section.basics")}>
         <div className="grid gap-5 md:grid-cols-2">
-          <Field meta={fields.name} label={t("admin.events.field.name")} required>
-            <Input
-              {...nameProps}
-              defaultValue={undefined}
-              value={name}
-              maxLength={200}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (slugFollowsName) setSlug(slugify(event.target.value));
-              }}
-            />
-          </Field>
-          <Field meta={fields.slug} label={t("admin.events.field.slug")} hint={t("admin.events.field.slugHint")} required>
-            <Input
-              {...slugProps}
-              defaultValue={undefined}
-              value={slug}
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              onChange={(event) => {
-                setSlug(event.target.value);
-                setSlugFollowsName(event.target.value === "");
-              }}
-            />
-          </Field>
+          <TitleSlugFields
+            title={fields.name}
+            slug={fields.slug}
+            defaults={{ title: defaults.name, slug: defaults.slug }}
+            titleLabel={t("admin.events.field.name")}
+            titleMaxLength={200}
+            slugLabel={t("admin.events.field.slug")}
+            slugHint={() => t("admin.events.field.slugHint")}
+            editing={editing}
+          />
         </div>
         <Field meta={fields.description} label={t("admin.events.field.description")} required>
           <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} />
@@ -239,17 +161,15 @@ export function EventForm({
         </div>
       </FormPanel>
 
-      <FormPanel title={t("admin.events.section.files")}>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <UploadField meta={fields.image} kind="image" current={currentImage} removeMeta={fields.removeImage} />
-          <div className="grid content-start gap-5">
-            <UploadField meta={fields.document} kind="document" label={t("admin.events.field.brochure")} current={currentDocument} removeMeta={fields.removeDocument} />
-            <Field meta={fields.documentName} label={t("admin.events.field.documentName")} hint={t("admin.events.field.documentNameHint")}>
-              {text(fields.documentName, "text", true, { maxLength: 200 })}
-            </Field>
-          </div>
-        </div>
-      </FormPanel>
+      <FilesPanel
+        title={t("admin.events.section.files")}
+        fields={fields}
+        currentImage={currentImage}
+        currentDocument={currentDocument}
+        documentLabel={t("admin.events.field.brochure")}
+        documentNameLabel={t("admin.events.field.documentName")}
+        documentNameHint={t("admin.events.field.documentNameHint")}
+      />
 
       <details open={englishInitiallyOpen} className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <summary className="cursor-pointer list-none px-5 py-4 font-display text-xl font-bold uppercase tracking-wide text-navy-900 sm:px-6">
@@ -268,12 +188,7 @@ export function EventForm({
         </div>
       </details>
 
-      <div className="z-10 -mx-4 flex sm:sticky sm:bottom-0 justify-end border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:px-6 sm:shadow-sm">
-        <Button type="submit" variant="accent" size="lg" disabled={saving}>
-          {saving ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-          {saving ? t("admin.events.saving") : t("admin.events.save")}
-        </Button>
-      </div>
+      <SaveBar saving={saving} label={t("admin.events.save")} savingLabel={t("admin.events.saving")} />
     </Form>
   );
 }

@@ -1,9 +1,10 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FileText } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { toast } from "sonner";
+import { Input } from "~/components/ui/input";
 import { useI18n, type MessageKey } from "~/i18n";
-import { Field, hintId, useFieldError } from "./article-fields";
+import { Field, FormPanel, hintId, useFieldError } from "./article-fields";
 
 /** The spec's limits, repeated here for the quick check in the browser; the server decides. */
 export const UPLOAD_RULES = {
@@ -94,5 +95,57 @@ export function UploadField({
         className="block w-full cursor-pointer rounded-md border border-dashed border-input bg-background p-3 text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-md file:border-0 file:bg-ocean-700 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-ocean-600 aria-invalid:border-destructive"
       />
     </Field>
+  );
+}
+
+/** The form fields of a picture, a document and the document's link text. */
+export type FileFields = {
+  image: FieldMetadata<unknown>;
+  removeImage: FieldMetadata<unknown>;
+  document: FieldMetadata<unknown>;
+  removeDocument: FieldMetadata<unknown>;
+  documentName: FieldMetadata<string | undefined>;
+};
+
+/**
+ * The files of an article or an event, handled alike: a picture and a document, each with the
+ * current file and a box to remove it when editing, and the text of the document's link.
+ */
+export function FilesPanel({
+  title,
+  fields,
+  currentImage,
+  currentDocument,
+  documentLabel,
+  documentNameLabel,
+  documentNameHint,
+}: {
+  title: string;
+  fields: FileFields;
+  currentImage?: CurrentUpload | null;
+  currentDocument?: CurrentUpload | null;
+  /** The document's label, and its link text's label and hint, when not the generic ones. */
+  documentLabel?: string;
+  documentNameLabel?: string;
+  documentNameHint?: string;
+}) {
+  const { t } = useI18n();
+  const { key, ...documentNameProps } = getInputProps(fields.documentName, { type: "text", ariaDescribedBy: hintId(fields.documentName) });
+  return (
+    <FormPanel title={title}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UploadField meta={fields.image} kind="image" current={currentImage} removeMeta={fields.removeImage} />
+        <div className="grid content-start gap-5">
+          <UploadField meta={fields.document} kind="document" label={documentLabel} current={currentDocument} removeMeta={fields.removeDocument} />
+          <Field
+            meta={fields.documentName}
+            label={documentNameLabel ?? t("admin.uploads.documentName")}
+            hint={documentNameHint ?? t("admin.uploads.documentNameHint")}
+          >
+            <Input key={key} {...documentNameProps} maxLength={200} />
+          </Field>
+        </div>
+      </div>
+    </FormPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { LockKeyhole } from "lucide-react";
 import { AccessCodeForm } from "~/components/access-code-form";
 import { useI18n } from "~/i18n";
-import type { AccessCodeActionData } from "~/routes/private/access-code-schema";
+import type { AccessCodeActionData } from "~/schemas/access-code";
 
 /** What a private page shows until it is unlocked: why it is closed, and the password form. */
 export function LockedPanel({

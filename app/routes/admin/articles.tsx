@@ -1,6 +1,7 @@
 import { Eye, EyeOff, FilePlus2, Pencil, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { ActionFeedback, type Feedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
+import type { Feedback } from "~/schemas/feedback";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
@@ -168,19 +169,18 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
               ))}
             </ul>
             <div className="hidden sm:block">
-              <AdminTable caption={t("admin.articles.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.articles.col.title")}</th>
-                    <th scope="col">{t("admin.articles.col.date")}</th>
-                    <th scope="col">{t("admin.articles.col.category")}</th>
-                    <th scope="col">{t("admin.articles.col.status")}</th>
-                    <th scope="col" className="text-right">
-                      {t("admin.articles.col.actions")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
+              <AdminTable
+                caption={t("admin.articles.title")}
+                columns={[
+                  t("admin.articles.col.title"),
+                  t("admin.articles.col.date"),
+                  t("admin.articles.col.category"),
+                  t("admin.articles.col.status"),
+                  { label: t("admin.articles.col.actions"), align: "right" },
+                ]}
+                count={articles.length}
+                emptyText={t("admin.articles.empty")}
+              >
                   {articles.map((article) => (
                     <tr key={article.id} data-testid="article-row">
                       <th scope="row" className="max-w-md px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
@@ -197,7 +197,6 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
                       </td>
                     </tr>
                   ))}
-                </tbody>
               </AdminTable>
             </div>
           </>

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { ActionFeedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ArticleForm } from "~/components/admin/article-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/article-fields";
 import { translate, useI18n } from "~/i18n";
-import { toLocalDateInput } from "@server/admin-events/local-time.server";
+import { toLocalDateInput } from "~/lib/local-time";
 import { articleById } from "@server/articles/admin.server";
-import { articleFormAction } from "@server/articles/form-action.server";
+import { articleFormAction } from "./article-form.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/blog-edit";

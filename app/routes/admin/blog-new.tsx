@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { ActionFeedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ArticleForm, emptyArticleDefaults } from "~/components/admin/article-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/article-fields";
 import { translate, useI18n } from "~/i18n";
-import { toLocalDateInput } from "@server/admin-events/local-time.server";
-import { articleFormAction } from "@server/articles/form-action.server";
+import { toLocalDateInput } from "~/lib/local-time";
+import { articleFormAction } from "./article-form.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import type { Route } from "./+types/blog-new";

@@ -1,7 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { ActionFeedback, type Feedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
+import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";

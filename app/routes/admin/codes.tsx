@@ -1,6 +1,7 @@
 import { ExternalLink, KeyRound, Loader2, ShieldCheck, TriangleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { ActionFeedback, type Feedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
+import type { Feedback } from "~/schemas/feedback";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

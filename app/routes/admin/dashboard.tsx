@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { formatDate, formatPrice } from "~/lib/events";
-import { dashboardCounts, eventOccupancy, interestSignups, paidRegistrations } from "@server/admin/dashboard.server";
+import { dashboardCounts, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -89,100 +89,76 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <AdminSection title={t("admin.dashboard.events")} id="dashboard-events">
-        {events.length === 0 ? (
-          <p className="text-slate-600">{t("admin.dashboard.eventsEmpty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.dashboard.events")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.dashboard.event")}</th>
-                <th scope="col">{t("admin.dashboard.date")}</th>
-                <th scope="col">{t("admin.dashboard.places")}</th>
-                <th scope="col" className="text-right">{t("admin.dashboard.received")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("admin.dashboard.manifest")}</span>
+        <AdminTable
+          caption={t("admin.dashboard.events")}
+          columns={[t("admin.dashboard.event"), t("admin.dashboard.date"), t("admin.dashboard.places"), { label: t("admin.dashboard.received"), align: "right" }, { label: t("admin.dashboard.manifest"), hidden: true }]}
+          count={events.length}
+          emptyText={t("admin.dashboard.eventsEmpty")}
+        >
+          {events.map((e) => {
+            const full = e.capacity !== null && e.placesTaken >= e.capacity;
+            return (
+              <tr key={e.id}>
+                <th scope="row" className="!text-sm !font-semibold !normal-case !tracking-normal !text-navy-900">
+                  {e.name}
+                  {e.status === "cancelled" && (
+                    <Badge variant="destructive" className="ml-2 align-middle">
+                      {t("admin.dashboard.cancelled")}
+                    </Badge>
+                  )}
                 </th>
+                <td className="whitespace-nowrap">{formatDate(e.startDate, "nl")}</td>
+                <td className={full ? "font-semibold text-signal-700" : undefined}>
+                  {/* Sold places only; unpaid holds apart, since they lapse unless paid. */}
+                  {e.capacity === null
+                    ? t("admin.dashboard.unlimited", { taken: e.placesSold })
+                    : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
+                  {e.placesHeld > 0 && (
+                    <span className="block text-xs font-normal text-amber-700" data-testid="places-held">
+                      {t("booking.admin.held", { held: e.placesHeld })}
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(e.receivedCents, "nl")}</td>
+                <td className="text-right">
+                  <a
+                    href={`/admin/manifest/${e.id}`}
+                    className="inline-flex items-center gap-1 font-semibold text-ocean-600 hover:text-ocean-700"
+                    aria-label={t("admin.dashboard.manifestFor", { event: e.name })}
+                  >
+                    <Printer aria-hidden className="size-4" />
+                    {t("admin.dashboard.manifest")}
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => {
-                const full = e.capacity !== null && e.placesTaken >= e.capacity;
-                return (
-                  <tr key={e.id}>
-                    <th scope="row" className="!text-sm !font-semibold !normal-case !tracking-normal !text-navy-900">
-                      {e.name}
-                      {e.status === "cancelled" && (
-                        <Badge variant="destructive" className="ml-2 align-middle">
-                          {t("admin.dashboard.cancelled")}
-                        </Badge>
-                      )}
-                    </th>
-                    <td className="whitespace-nowrap">{formatDate(e.startDate, "nl")}</td>
-                    <td className={full ? "font-semibold text-signal-700" : undefined}>
-                      {/* Sold places only; unpaid holds apart, since they lapse unless paid. */}
-                      {e.capacity === null
-                        ? t("admin.dashboard.unlimited", { taken: e.placesSold })
-                        : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
-                      {e.placesHeld > 0 && (
-                        <span className="block text-xs font-normal text-amber-700" data-testid="places-held">
-                          {t("booking.admin.held", { held: e.placesHeld })}
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(e.receivedCents, "nl")}</td>
-                    <td className="text-right">
-                      <a
-                        href={`/admin/manifest/${e.id}`}
-                        className="inline-flex items-center gap-1 font-semibold text-ocean-600 hover:text-ocean-700"
-                        aria-label={t("admin.dashboard.manifestFor", { event: e.name })}
-                      >
-                        <Printer aria-hidden className="size-4" />
-                        {t("admin.dashboard.manifest")}
-                      </a>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        )}
+            );
+          })}
+        </AdminTable>
       </AdminSection>
 
       <AdminSection title={t("admin.dashboard.registrationsTitle")} id="dashboard-registrations">
-        {registrations.length === 0 ? (
-          <p className="text-slate-600">{t("admin.dashboard.registrationsEmpty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.dashboard.registrationsTitle")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.dashboard.event")}</th>
-                <th scope="col">{t("admin.dashboard.participant")}</th>
-                <th scope="col">{t("admin.dashboard.email")}</th>
-                <th scope="col">{t("admin.dashboard.phone")}</th>
-                <th scope="col">{t("admin.dashboard.registeredAt")}</th>
-                <th scope="col" className="text-right">{t("admin.dashboard.amountPaid")}</th>
-                <th scope="col">{t("admin.dashboard.reference")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.eventName}</td>
-                  <td className="font-semibold text-navy-900">{r.customerName}</td>
-                  <td>
-                    <a href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline">
-                      {r.customerEmail}
-                    </a>
-                  </td>
-                  <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
-                  <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
-                  <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
-                  <td className="font-mono text-xs">{r.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+        <AdminTable
+          caption={t("admin.dashboard.registrationsTitle")}
+          columns={[t("admin.dashboard.event"), t("admin.dashboard.participant"), t("admin.dashboard.email"), t("admin.dashboard.phone"), t("admin.dashboard.registeredAt"), { label: t("admin.dashboard.amountPaid"), align: "right" }, t("admin.dashboard.reference")]}
+          count={registrations.length}
+          emptyText={t("admin.dashboard.registrationsEmpty")}
+        >
+          {registrations.map((r) => (
+            <tr key={r.id}>
+              <td>{r.eventName}</td>
+              <td className="font-semibold text-navy-900">{r.customerName}</td>
+              <td>
+                <a href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline">
+                  {r.customerEmail}
+                </a>
+              </td>
+              <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
+              <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
+              <td className="font-mono text-xs">{r.reference}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </AdminSection>
 
       <AdminSection title={t("admin.dashboard.interestTitle")} id="dashboard-interest">

@@ -104,47 +104,33 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <AdminSection title={t("admin.emails.title")} id="emails-log">
-        {list.length === 0 ? (
-          <p className="text-slate-600">{t("admin.emails.empty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.emails.title")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.emails.createdAt")}</th>
-                <th scope="col">{t("admin.emails.to")}</th>
-                <th scope="col">{t("admin.emails.subject")}</th>
-                <th scope="col">{t("admin.emails.status")}</th>
-                <th scope="col" className="text-right">{t("admin.emails.attempts")}</th>
-                <th scope="col">{t("admin.emails.lastError")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("admin.emails.retry")}</span>
-                </th>
+        <AdminTable
+          caption={t("admin.emails.title")}
+          columns={[t("admin.emails.createdAt"), t("admin.emails.to"), t("admin.emails.subject"), t("admin.emails.status"), { label: t("admin.emails.attempts"), align: "right" }, t("admin.emails.lastError"), { label: t("admin.emails.retry"), hidden: true }]}
+          count={list.length}
+          emptyText={t("admin.emails.empty")}
+        >
+          {list.map((e) => {
+            const status = STATUS[e.status] ?? STATUS.queued;
+            return (
+              <tr key={e.id}>
+                <td className="whitespace-nowrap">{formatDate(e.createdAt, "nl", DATE_TIME)}</td>
+                <td className="break-all">{e.to}</td>
+                <td>
+                  <span className="font-semibold text-navy-900">{e.subject}</span>
+                  <span className="block text-xs text-slate-500">{e.template}</span>
+                </td>
+                <td>
+                  <Badge variant={status.variant}>{t(status.label)}</Badge>
+                  {e.sentAt && <span className="mt-1 block text-xs text-slate-500">{formatDate(e.sentAt, "nl", DATE_TIME)}</span>}
+                </td>
+                <td className="text-right tabular-nums">{e.attempts}</td>
+                <td className="max-w-xs break-words text-xs text-slate-600">{e.lastError ?? "–"}</td>
+                <td className="text-right">{e.status === "failed" && <RetryButton id={e.id} subject={e.subject} />}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((e) => {
-                const status = STATUS[e.status] ?? STATUS.queued;
-                return (
-                  <tr key={e.id}>
-                    <td className="whitespace-nowrap">{formatDate(e.createdAt, "nl", DATE_TIME)}</td>
-                    <td className="break-all">{e.to}</td>
-                    <td>
-                      <span className="font-semibold text-navy-900">{e.subject}</span>
-                      <span className="block text-xs text-slate-500">{e.template}</span>
-                    </td>
-                    <td>
-                      <Badge variant={status.variant}>{t(status.label)}</Badge>
-                      {e.sentAt && <span className="mt-1 block text-xs text-slate-500">{formatDate(e.sentAt, "nl", DATE_TIME)}</span>}
-                    </td>
-                    <td className="text-right tabular-nums">{e.attempts}</td>
-                    <td className="max-w-xs break-words text-xs text-slate-600">{e.lastError ?? "–"}</td>
-                    <td className="text-right">{e.status === "failed" && <RetryButton id={e.id} subject={e.subject} />}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        )}
+            );
+          })}
+        </AdminTable>
       </AdminSection>
     </AdminPage>
   );

@@ -1,6 +1,7 @@
 import { Ban, Mail, Phone } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
-import { ActionFeedback, type Feedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
+import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
@@ -9,10 +10,10 @@ import { EventStatusBadge } from "~/components/admin/event-status";
 import { Badge } from "~/components/ui/badge";
 import { translate, useI18n } from "~/i18n";
 import { formatDate, formatDateRange, formatPrice } from "~/lib/events";
-import { eventFormDefaults } from "@server/admin-events/defaults.server";
-import { readEventForm, saveEventFromForm } from "@server/admin-events/form-action.server";
-import { eventById, eventInterestList, eventRegistrations, privatePageOptions } from "@server/admin-events/queries.server";
-import { cancelEvent } from "@server/admin-events/save.server";
+import { eventFormDefaults } from "@server/events/form-defaults.server";
+import { readEventForm, saveEventFromForm } from "./event-form.server";
+import { eventById, eventInterestList, eventRegistrations, privatePageOptions } from "@server/events/admin.server";
+import { cancelEvent } from "@server/events/save.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -130,83 +131,64 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <AdminSection title={`${t("admin.events.registrations")} (${registrations.length})`} id="event-registrations">
-        {registrations.length === 0 ? (
-          <p className="text-slate-600">{t("admin.events.registrationsEmpty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.events.registrations")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.events.reg.participant")}</th>
-                <th scope="col">{t("admin.events.reg.reference")}</th>
-                <th scope="col">{t("admin.events.reg.status")}</th>
-                <th scope="col">{t("admin.events.reg.amount")}</th>
-                <th scope="col">{t("admin.events.reg.registeredAt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((registration) => (
-                <tr key={registration.id} data-testid="registration-row">
-                  <th scope="row" className="px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
-                    <span className="block font-semibold text-navy-900">{registration.customerName}</span>
-                    <a href={`mailto:${registration.customerEmail}`} className="flex items-center gap-1 text-ocean-600 hover:underline">
-                      <Mail aria-hidden className="size-3.5" />
-                      {registration.customerEmail}
-                    </a>
-                    {registration.phoneNumber && (
-                      <span className="flex items-center gap-1 text-slate-600">
-                        <Phone aria-hidden className="size-3.5" />
-                        {registration.phoneNumber}
-                      </span>
-                    )}
-                  </th>
-                  <td className="font-mono">{registration.reference}</td>
-                  <td>
-                    <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
-                      {t(`admin.events.regStatus.${registration.status}` as const)}
-                    </Badge>
-                  </td>
-                  <td className="whitespace-nowrap">
-                    {t("admin.events.reg.amountPaid", { paid: formatPrice(registration.paidCents, locale), due: formatPrice(registration.amountDueCents, locale) })}
-                  </td>
-                  <td className="whitespace-nowrap">{formatDate(registration.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+        <AdminTable
+          caption={t("admin.events.registrations")}
+          columns={[t("admin.events.reg.participant"), t("admin.events.reg.reference"), t("admin.events.reg.status"), t("admin.events.reg.amount"), t("admin.events.reg.registeredAt")]}
+          count={registrations.length}
+          emptyText={t("admin.events.registrationsEmpty")}
+        >
+          {registrations.map((registration) => (
+            <tr key={registration.id} data-testid="registration-row">
+              <th scope="row" className="px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
+                <span className="block font-semibold text-navy-900">{registration.customerName}</span>
+                <a href={`mailto:${registration.customerEmail}`} className="flex items-center gap-1 text-ocean-600 hover:underline">
+                  <Mail aria-hidden className="size-3.5" />
+                  {registration.customerEmail}
+                </a>
+                {registration.phoneNumber && (
+                  <span className="flex items-center gap-1 text-slate-600">
+                    <Phone aria-hidden className="size-3.5" />
+                    {registration.phoneNumber}
+                  </span>
+                )}
+              </th>
+              <td className="font-mono">{registration.reference}</td>
+              <td>
+                <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
+                  {t(`admin.events.regStatus.${registration.status}` as const)}
+                </Badge>
+              </td>
+              <td className="whitespace-nowrap">
+                {t("admin.events.reg.amountPaid", { paid: formatPrice(registration.paidCents, locale), due: formatPrice(registration.amountDueCents, locale) })}
+              </td>
+              <td className="whitespace-nowrap">{formatDate(registration.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </AdminSection>
 
       <AdminSection title={`${t("admin.events.interest")} (${interest.length})`} id="event-interest">
-        {interest.length === 0 ? (
-          <p className="text-slate-600">{t("admin.events.interestEmpty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.events.interest")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.events.int.name")}</th>
-                <th scope="col">{t("admin.events.int.email")}</th>
-                <th scope="col">{t("admin.events.int.message")}</th>
-                <th scope="col">{t("admin.events.int.date")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {interest.map((entry) => (
-                <tr key={entry.id} data-testid="interest-row">
-                  <th scope="row" className="px-3 py-2.5 text-left text-sm! font-semibold! normal-case! tracking-normal! text-navy-900!">
-                    {entry.name}
-                  </th>
-                  <td>
-                    <a href={`mailto:${entry.email}`} className="text-ocean-600 hover:underline">
-                      {entry.email}
-                    </a>
-                  </td>
-                  <td className="max-w-sm whitespace-pre-line">{entry.message}</td>
-                  <td className="whitespace-nowrap">{formatDate(entry.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </AdminTable>
-        )}
+        <AdminTable
+          caption={t("admin.events.interest")}
+          columns={[t("admin.events.int.name"), t("admin.events.int.email"), t("admin.events.int.message"), t("admin.events.int.date")]}
+          count={interest.length}
+          emptyText={t("admin.events.interestEmpty")}
+        >
+          {interest.map((entry) => (
+            <tr key={entry.id} data-testid="interest-row">
+              <th scope="row" className="px-3 py-2.5 text-left text-sm! font-semibold! normal-case! tracking-normal! text-navy-900!">
+                {entry.name}
+              </th>
+              <td>
+                <a href={`mailto:${entry.email}`} className="text-ocean-600 hover:underline">
+                  {entry.email}
+                </a>
+              </td>
+              <td className="max-w-sm whitespace-pre-line">{entry.message}</td>
+              <td className="whitespace-nowrap">{formatDate(entry.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </AdminSection>
 
       <section aria-labelledby="event-edit-title" className="grid gap-4">

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
-import { ActionFeedback } from "~/components/admin/article-feedback";
+import { ActionFeedback } from "~/components/admin/action-feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { AdminPage } from "~/components/admin/admin-page";
-import { EMPTY_EVENT_DEFAULTS, EventForm } from "~/components/admin/event-form";
+import { EventForm } from "~/components/admin/event-form";
+import { EMPTY_EVENT_DEFAULTS } from "~/schemas/event";
 import { translate, useI18n } from "~/i18n";
-import { readEventForm, saveEventFromForm } from "@server/admin-events/form-action.server";
-import { privatePageOptions } from "@server/admin-events/queries.server";
+import { readEventForm, saveEventFromForm } from "./event-form.server";
+import { privatePageOptions } from "@server/events/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/events-new";

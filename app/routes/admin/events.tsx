@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { formatDateRange, formatPrice } from "~/lib/events";
-import { adminEventList } from "@server/admin-events/queries.server";
+import { adminEventList } from "@server/events/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -55,74 +55,61 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
       }
     >
       <AdminSection title={t("admin.events.title")} id="events-list">
-        {events.length === 0 ? (
-          <p className="text-slate-600">{t("admin.events.empty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.events.title")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.events.col.name")}</th>
-                <th scope="col">{t("admin.events.col.date")}</th>
-                <th scope="col">{t("admin.events.col.status")}</th>
-                <th scope="col">{t("admin.events.col.places")}</th>
-                <th scope="col">{t("admin.events.col.price")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("admin.events.col.name")}</span>
+        <AdminTable
+          caption={t("admin.events.title")}
+          columns={[t("admin.events.col.name"), t("admin.events.col.date"), t("admin.events.col.status"), t("admin.events.col.places"), t("admin.events.col.price"), { label: t("admin.events.col.name"), hidden: true }]}
+          count={events.length}
+          emptyText={t("admin.events.empty")}
+        >
+          {events.map((event) => {
+            const full = event.maxParticipants !== null && event.placesTaken >= event.maxParticipants;
+            return (
+              <tr key={event.id} data-testid="event-row" className={event.ended ? "text-slate-500" : undefined}>
+                <th scope="row" className="max-w-sm px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
+                  <Link to={`/admin/events/${event.id}`} className="font-semibold text-navy-900 hover:text-ocean-600 hover:underline">
+                    {event.name}
+                  </Link>
+                  <span className="mt-1 flex flex-wrap gap-1.5">
+                    <Badge variant="outline" className="normal-case tracking-normal">
+                      {t(`admin.events.mode.${event.bookingMode}` as const)}
+                    </Badge>
+                    {!event.listed && (
+                      <Badge variant="secondary" className="gap-1">
+                        <EyeOff aria-hidden className="size-3" />
+                        {t("admin.events.unlisted")}
+                      </Badge>
+                    )}
+                    {event.privatePageKey && (
+                      <Badge variant="secondary" className="gap-1 normal-case">
+                        <Lock aria-hidden className="size-3" />
+                        {t("admin.events.privatePage", { page: event.privatePageKey })}
+                      </Badge>
+                    )}
+                  </span>
                 </th>
+                <td className="whitespace-nowrap">{formatDateRange(event.startDate, event.endDate, locale)}</td>
+                <td>
+                  <EventStatusBadge status={event.displayStatus} />
+                </td>
+                <td className={full ? "font-semibold text-signal-700" : undefined}>
+                  {event.maxParticipants === null
+                    ? t("admin.events.placesUnlimited", { taken: event.placesTaken })
+                    : t("admin.events.places", { taken: event.placesTaken, max: event.maxParticipants })}
+                </td>
+                <td className="whitespace-nowrap">{formatPrice(event.priceCents, locale)}</td>
+                <td className="text-right">
+                  <Link
+                    to={`/admin/events/${event.id}`}
+                    aria-label={t("admin.events.open", { name: event.name })}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    <ChevronRight aria-hidden />
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => {
-                const full = event.maxParticipants !== null && event.placesTaken >= event.maxParticipants;
-                return (
-                  <tr key={event.id} data-testid="event-row" className={event.ended ? "text-slate-500" : undefined}>
-                    <th scope="row" className="max-w-sm px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
-                      <Link to={`/admin/events/${event.id}`} className="font-semibold text-navy-900 hover:text-ocean-600 hover:underline">
-                        {event.name}
-                      </Link>
-                      <span className="mt-1 flex flex-wrap gap-1.5">
-                        <Badge variant="outline" className="normal-case tracking-normal">
-                          {t(`admin.events.mode.${event.bookingMode}` as const)}
-                        </Badge>
-                        {!event.listed && (
-                          <Badge variant="secondary" className="gap-1">
-                            <EyeOff aria-hidden className="size-3" />
-                            {t("admin.events.unlisted")}
-                          </Badge>
-                        )}
-                        {event.privatePageKey && (
-                          <Badge variant="secondary" className="gap-1 normal-case">
-                            <Lock aria-hidden className="size-3" />
-                            {t("admin.events.privatePage", { page: event.privatePageKey })}
-                          </Badge>
-                        )}
-                      </span>
-                    </th>
-                    <td className="whitespace-nowrap">{formatDateRange(event.startDate, event.endDate, locale)}</td>
-                    <td>
-                      <EventStatusBadge status={event.displayStatus} />
-                    </td>
-                    <td className={full ? "font-semibold text-signal-700" : undefined}>
-                      {event.maxParticipants === null
-                        ? t("admin.events.placesUnlimited", { taken: event.placesTaken })
-                        : t("admin.events.places", { taken: event.placesTaken, max: event.maxParticipants })}
-                    </td>
-                    <td className="whitespace-nowrap">{formatPrice(event.priceCents, locale)}</td>
-                    <td className="text-right">
-                      <Link
-                        to={`/admin/events/${event.id}`}
-                        aria-label={t("admin.events.open", { name: event.name })}
-                        className={buttonVariants({ variant: "outline", size: "sm" })}
-                      >
-                        <ChevronRight aria-hidden />
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        )}
+            );
+          })}
+        </AdminTable>
       </AdminSection>
     </AdminPage>
   );

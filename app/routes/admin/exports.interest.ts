@@ -1,5 +1,5 @@
-import { csvResponse } from "@server/admin/csv.server";
-import { exportFileName, interestCsv } from "@server/admin/exports.server";
+import { csvResponse } from "@server/reports/csv.server";
+import { exportFileName, interestCsv } from "@server/reports/exports.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";

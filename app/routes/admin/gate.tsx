@@ -86,7 +86,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {gate?.state.status === "admin" && <AdminLogoutButton />}
       <main id="main" className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24">
         <h1 className="text-4xl font-bold uppercase text-navy-900">{notFound ? "404" : t("admin.gate.errorTitle")}</h1>
-        <p className="text-slate-700">{t("admin.gate.errorText")}</p>
+        <p className="text-slate-700">{t(notFound ? "notFound.text" : "admin.gate.errorText")}</p>
         <a href="/admin" className="font-semibold text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
           {t("admin.back")}
         </a>

@@ -1,4 +1,4 @@
-import { Calendar, FileText, KeyRound, LayoutDashboard, Mail, Newspaper, Users } from "lucide-react";
+import { Calendar, FileText, KeyRound, LayoutDashboard, ListChecks, Mail, Newspaper, Users } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { useI18n, type MessageKey } from "~/i18n";
@@ -16,6 +16,7 @@ const SECTIONS: { to: string; icon: typeof Mail; title: MessageKey; text: Messag
   { to: "/admin/events", icon: Calendar, title: "admin.home.events", text: "admin.home.eventsText" },
   { to: "/admin/newsletter", icon: FileText, title: "admin.home.newsletter", text: "admin.home.newsletterText" },
   { to: "/admin/emails", icon: Mail, title: "admin.home.emails", text: "admin.home.emailsText" },
+  { to: "/admin/jobs", icon: ListChecks, title: "admin.home.jobs", text: "admin.home.jobsText" },
   { to: "/admin/codes", icon: KeyRound, title: "admin.home.codes", text: "admin.home.codesText" },
   { to: "/admin/users", icon: Users, title: "admin.home.users", text: "admin.home.usersText" },
 ];

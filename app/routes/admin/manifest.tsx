@@ -4,7 +4,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { formatDate } from "~/lib/events";
-import { eventManifest } from "@server/admin/dashboard.server";
+import { eventManifest } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";

@@ -55,39 +55,29 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       }
     >
       <AdminSection title={t("admin.newsletter.title")} id="newsletter-subscribers">
-        {subscribers.length === 0 ? (
-          <p className="text-slate-600">{t("admin.newsletter.empty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.newsletter.title")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.newsletter.name")}</th>
-                <th scope="col">{t("admin.newsletter.email")}</th>
-                <th scope="col">{t("admin.newsletter.status")}</th>
-                <th scope="col">{t("admin.newsletter.language")}</th>
-                <th scope="col">{t("admin.newsletter.signedUpAt")}</th>
+        <AdminTable
+          caption={t("admin.newsletter.title")}
+          columns={[t("admin.newsletter.name"), t("admin.newsletter.email"), t("admin.newsletter.status"), t("admin.newsletter.language"), t("admin.newsletter.signedUpAt")]}
+          count={subscribers.length}
+          emptyText={t("admin.newsletter.empty")}
+        >
+          {subscribers.map((s) => {
+            const status = STATUS[s.status] ?? STATUS.pending;
+            return (
+              <tr key={s.id}>
+                <td className="font-semibold text-navy-900">{s.name}</td>
+                <td>{s.email}</td>
+                <td>
+                  <Badge variant={status.variant}>{t(status.label)}</Badge>
+                </td>
+                <td className="uppercase">{s.locale}</td>
+                <td className="whitespace-nowrap">
+                  {formatDate(s.createdAt, "nl", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {subscribers.map((s) => {
-                const status = STATUS[s.status] ?? STATUS.pending;
-                return (
-                  <tr key={s.id}>
-                    <td className="font-semibold text-navy-900">{s.name}</td>
-                    <td>{s.email}</td>
-                    <td>
-                      <Badge variant={status.variant}>{t(status.label)}</Badge>
-                    </td>
-                    <td className="uppercase">{s.locale}</td>
-                    <td className="whitespace-nowrap">
-                      {formatDate(s.createdAt, "nl", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        )}
+            );
+          })}
+        </AdminTable>
       </AdminSection>
     </AdminPage>
   );

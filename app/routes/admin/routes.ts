@@ -14,8 +14,11 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/manifest/:eventId", "routes/admin/manifest.tsx"),
     route("admin/newsletter", "routes/admin/newsletter.tsx"),
     route("admin/emails", "routes/admin/emails.tsx"),
+    route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/users", "routes/admin/users.tsx"),
     ...adminContentRoutes,
+    // Any other /admin/… path: the admin's own 404, inside the gate (not the public site's).
+    route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   route("admin/exports/registrations.csv", "routes/admin/exports.registrations.ts"),
   route("admin/exports/interest.csv", "routes/admin/exports.interest.ts"),

@@ -4,7 +4,7 @@ import { Loader2, ShieldCheck, ShieldOff, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { ADMIN_USER_PASSWORD_MAX, newUserSchema } from "~/components/admin/admin-users-schema";
+import { ADMIN_USER_PASSWORD_MAX, newUserSchema } from "~/schemas/admin-user";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -197,50 +197,38 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <NewUserForm lastResult={actionData?.intent === "create" ? actionData.result : undefined} />
       </AdminSection>
       <AdminSection title={t("admin.users.title")} id="users-list">
-        {users.length === 0 ? (
-          <p className="text-slate-600">{t("admin.users.empty")}</p>
-        ) : (
-          <AdminTable caption={t("admin.users.title")}>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.users.name")}</th>
-                <th scope="col">{t("admin.users.email")}</th>
-                <th scope="col">{t("admin.users.role")}</th>
-                <th scope="col">{t("admin.users.createdAt")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("admin.users.role")}</span>
-                </th>
+        <AdminTable
+          caption={t("admin.users.title")}
+          columns={[t("admin.users.name"), t("admin.users.email"), t("admin.users.role"), t("admin.users.createdAt"), { label: t("admin.users.role"), hidden: true }]}
+          count={users.length}
+          emptyText={t("admin.users.empty")}
+        >
+          {users.map((u) => {
+            const isAdmin = u.role.split(",").includes("admin");
+            return (
+              <tr key={u.id}>
+                <td className="font-semibold text-navy-900">
+                  {u.name}
+                  {u.id === me && <span className="ml-2 text-xs font-normal text-slate-500">({t("admin.users.you")})</span>}
+                </td>
+                <td>{u.email}</td>
+                <td>
+                  <Badge variant={isAdmin ? "default" : "secondary"}>{isAdmin ? t("admin.users.roleAdmin") : t("admin.users.roleUser")}</Badge>
+                </td>
+                <td className="whitespace-nowrap">{formatDate(u.createdAt, "nl")}</td>
+                <td className="text-right">
+                  {u.id !== me && (
+                    <RoleButton
+                      userId={u.id}
+                      admin={!isAdmin}
+                      label={isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
+                    />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => {
-                const isAdmin = u.role.split(",").includes("admin");
-                return (
-                  <tr key={u.id}>
-                    <td className="font-semibold text-navy-900">
-                      {u.name}
-                      {u.id === me && <span className="ml-2 text-xs font-normal text-slate-500">({t("admin.users.you")})</span>}
-                    </td>
-                    <td>{u.email}</td>
-                    <td>
-                      <Badge variant={isAdmin ? "default" : "secondary"}>{isAdmin ? t("admin.users.roleAdmin") : t("admin.users.roleUser")}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap">{formatDate(u.createdAt, "nl")}</td>
-                    <td className="text-right">
-                      {u.id !== me && (
-                        <RoleButton
-                          userId={u.id}
-                          admin={!isAdmin}
-                          label={isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </AdminTable>
-        )}
+            );
+          })}
+        </AdminTable>
       </AdminSection>
     </AdminPage>
   );

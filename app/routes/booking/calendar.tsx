@@ -45,7 +45,7 @@ function calendarHref(filter: Filter, slug?: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const at = now();
   const rows = await listedEvents(db());
   const taken = await placesTakenByEvent(db(), rows.map((e) => e.id), at);

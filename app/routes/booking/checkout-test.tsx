@@ -20,7 +20,7 @@ import type { Route } from "./+types/checkout-test";
  * webhook.
  */
 async function load(request: Request, sessionId: string) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   // With Stripe configured, a free "payment" page must not exist at all.
   const checkout = env().STRIPE_SECRET_KEY || !isTestSessionId(sessionId) ? undefined : await testCheckout(sessionId, locale);
   if (!checkout) throw data(translate(locale, "booking.checkout.notFound"), { status: 404 });

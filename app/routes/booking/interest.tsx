@@ -7,7 +7,7 @@ import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventAction } from "~/lib/event-actions";
 import { formatDateRange } from "~/lib/events";
-import { interestSchema } from "~/lib/interest-schema";
+import { interestSchema } from "~/schemas/interest";
 import { seo, type RootData } from "~/lib/seo";
 import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
@@ -20,7 +20,7 @@ import { log } from "@server/log.server";
 import type { Route } from "./+types/interest";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const at = now();
   const event = await listedEventBySlug(db(), params.slug);
   if (!event) throw data(null, { status: 404 });
@@ -37,7 +37,7 @@ function answer(body: InterestActionData, status: number, headers?: HeadersInit)
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const clientAddress = context.clientAddress;
   const limit = await interestLimiter.consume(clientAddress).catch((error: unknown) => {
     log.error("Interest sign-up: the rate limit could not be read", error);

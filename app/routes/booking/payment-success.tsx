@@ -29,7 +29,7 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<{ valu
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const eventId = url.searchParams.get("event_id");
   const confirmed = url.searchParams.get("confirmed");
   const verification: Promise<Verification> = confirmed

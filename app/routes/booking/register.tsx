@@ -5,8 +5,8 @@ import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { formatDateRange, type EventView } from "~/lib/events";
 import { seo } from "~/lib/seo";
-import { eventForRegistration, registerFromForm } from "@server/booking/register.server";
-import { REFUSAL_MESSAGES, registrationRefusal } from "@server/booking/registration.server";
+import { eventForRegistration, registerFromForm } from "./register.server";
+import { eventRefusal, REFUSAL_MESSAGES } from "@server/booking/registration.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
@@ -18,14 +18,14 @@ import type { Route } from "./+types/register";
  * JavaScript (and as the dialog's fallback), and the action the dialog posts to.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const found = await eventForRegistration(request, params.slug);
   if (!found) throw data(translate(locale, "booking.error.notFound"), { status: 404 });
   const at = now();
   const { event, admitWaitlist } = found;
   const taken = (await placesTakenByEvent(db(), [event.id], at)).get(event.id) ?? 0;
   const view = toEventView(event, locale, at, taken);
-  const refusal = registrationRefusal(event, at, admitWaitlist) ?? (view.placesLeft === 0 ? "full" : undefined);
+  const refusal = eventRefusal(event, at, taken, admitWaitlist);
   return { event: view, now: at.toISOString(), unavailable: refusal ? translate(locale, REFUSAL_MESSAGES[refusal]) : null };
 }
 

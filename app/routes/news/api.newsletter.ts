@@ -15,7 +15,7 @@ import {
   newsletterSchema,
   type NewsletterActionData,
   type NewsletterOutcome,
-} from "./newsletter-schema";
+} from "~/schemas/newsletter";
 
 const STATUS: Record<NewsletterOutcome, number> = {
   success: 200,
@@ -81,7 +81,7 @@ export function loader() {
 
 /** Newsletter sign-up: validates with the form's schema, then subscribes (double opt-in). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   let formData: FormData;
   try {
     formData = await request.formData();

@@ -3,7 +3,7 @@ import { ArticleDialog, RouteDialog } from "~/components/article-dialog";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { seo } from "~/lib/seo";
-import { publishedArticleBySlug, toArticleViews } from "@server/content/articles.server";
+import { publishedArticleBySlug, toArticleViews } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/article";
 
@@ -11,7 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const post = await publishedArticleBySlug(db(), params.slug);
   // Unknown and unpublished articles alike: nothing to see here.
   if (!post) throw data(null, { status: 404 });
-  const [article] = await toArticleViews(db(), [post], requestLocale(request));
+  const [article] = await toArticleViews(db(), [post], await requestLocale(request));
   return { article };
 }
 

@@ -6,12 +6,12 @@ import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import type { ArticleView } from "~/lib/articles";
 import { pageMeta } from "~/lib/seo";
-import { publishedArticles, toArticleViews } from "@server/content/articles.server";
+import { publishedArticles, toArticleViews } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/news";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
+  const locale = await requestLocale(request);
   const articles = await publishedArticles(db());
   return { articles: await toArticleViews(db(), articles, locale) };
 }

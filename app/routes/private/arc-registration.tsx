@@ -1,74 +1,37 @@
-import { CalendarDays, CreditCard, Euro, FileText, MapPin, RotateCcw, Users } from "lucide-react";
-import { data } from "react-router";
-import { LockedPanel } from "~/components/private/locked-panel";
-import { Deferred } from "~/components/private/deferred";
-import { EventPrice } from "~/components/private/event-price";
+import { CalendarDays, CreditCard, FileText, RotateCcw } from "lucide-react";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { timeOf } from "~/components/private/format";
-import { LoadingState, MessageState } from "~/components/private/page-state";
-import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
+import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { formatDateRange, type EventView } from "~/lib/events";
-import { pageMeta } from "~/lib/seo";
 import { PRIVATE_PAGES } from "@server/access/pages.server";
 import { env } from "@server/env.server";
-import { log } from "@server/log.server";
 import type { Route } from "./+types/arc-registration";
-import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
-import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
+import { accessCodeAction } from "./access.server";
+import { deferToServer, PRIVATE_PAGE_ROUTES, placeAndPriceFacts, PrivatePage, privatePageMeta } from "./private-page";
+import { privatePageLoader } from "./private-page.server";
+
+export { headers, shouldRevalidate } from "./private-page";
 
 const PAGE = "arc-registration";
-const LOCALE = "en";
 
-// The spec's ARC registration page is English.
-export const handle = { locale: LOCALE };
+// The page's language is forced (see PRIVATE_PAGE_ROUTES).
+export const handle = { locale: PRIVATE_PAGE_ROUTES[PAGE].locale };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    const page = await unlockedPageEvents(request, PAGE, LOCALE);
-    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    const [event] = page.events;
-    if (!event) return data({ state: "not_found" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    return data(
-      {
-        state: "loaded" as const,
-        event,
-        now: page.now,
-        provider: env().STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),
-        admitWaitlist: PRIVATE_PAGES[PAGE].admitsWaitlist,
-      },
-      { headers: PRIVATE_HEADERS },
-    );
-  } catch (error) {
-    log.error(`${PAGE}: loading the page failed`, error);
-    return data({ state: "error" as const }, { status: 500, headers: PRIVATE_HEADERS });
-  }
+  const provider = env().STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const);
+  const admitWaitlist = PRIVATE_PAGES[PAGE].admitsWaitlist;
+  const show = ([event]: EventView[], now: string) => event && { event, now, provider, admitWaitlist };
+  return privatePageLoader(request, PAGE, { missing: "not_found", failed: "error", show });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return accessCodeAction({ request, context, pageKey: PAGE, locale: LOCALE, wrongCodeMessage: "private.arcRegistration.wrongCode" });
-}
-
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
-}
-
-export const shouldRevalidate = skipRevalidationAfterRefusal;
-export const headers = privatePageHeaders;
+export const action = ({ request, context }: Route.ActionArgs) => accessCodeAction(request, context, PAGE);
+export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { publicUrl } = matches[0].loaderData;
-  return pageMeta({
-    title: "private.arcRegistration.title",
-    description: "private.arcRegistration.meta.description",
-    path: `/${PAGE}`,
-    publicUrl,
-    locale: LOCALE,
-    image: "/images/atlantic-1280.webp",
-    noIndex: true,
-  });
+  return privatePageMeta(PAGE, matches[0].loaderData.publicUrl);
 }
 
 function ArcRegistrationCard({
@@ -100,25 +63,7 @@ function ArcRegistrationCard({
             </>
           ),
         },
-        { icon: MapPin, label: t("private.location"), value: event.location },
-        {
-          icon: Euro,
-          label: t("private.price"),
-          value: (
-            <>
-              <EventPrice event={event} at={at} />
-            </>
-          ),
-        },
-        ...(event.maxParticipants !== null
-          ? [
-              {
-                icon: Users,
-                label: t("private.participants"),
-                value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }),
-              },
-            ]
-          : []),
+        ...placeAndPriceFacts(event, at, t, "private.arcRegistration.maxParticipants"),
       ]}
     >
       <div className="space-y-3">
@@ -156,37 +101,19 @@ function ArcRegistrationCard({
 
 export default function ArcRegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const hero = <PrivateHero kicker={t("private.locked.badge")} title={t("private.arcRegistration.title")} picture="atlantic" />;
   return (
-    <Deferred
-      data={loaderData}
-      fallback={
-        <>
-          {hero}
-          <PrivateBody>
-            <LoadingState text={t("private.arcRegistration.loading")} />
-          </PrivateBody>
-        </>
+    <PrivatePage page={PAGE} data={loaderData} actionData={actionData} showToggle>
+      {(page) =>
+        page.state === "loaded" ? (
+          <ArcRegistrationCard event={page.event} at={page.now} provider={page.provider} admitWaitlist={page.admitWaitlist} />
+        ) : (
+          <MessageState
+            tone={page.state === "error" ? "error" : "empty"}
+            title={t("private.arcRegistration.notFound")}
+            text={t("private.arcRegistration.notFoundText")}
+          />
+        )
       }
-    >
-      {(page) => (
-        <>
-          {hero}
-          <PrivateBody>
-            {page.state === "locked" && <LockedPanel text={t("private.arcRegistration.locked.text")} actionData={actionData} showToggle />}
-            {page.state === "loaded" && (
-              <ArcRegistrationCard event={page.event} at={page.now} provider={page.provider} admitWaitlist={page.admitWaitlist} />
-            )}
-            {(page.state === "not_found" || page.state === "error") && (
-              <MessageState
-                tone={page.state === "error" ? "error" : "empty"}
-                title={t("private.arcRegistration.notFound")}
-                text={t("private.arcRegistration.notFoundText")}
-              />
-            )}
-          </PrivateBody>
-        </>
-      )}
-    </Deferred>
+    </PrivatePage>
   );
 }

@@ -1,10 +1,9 @@
-import { CalendarDays, Euro, Mail, MapPin, Users } from "lucide-react";
-import { data, Link, useRouteLoaderData } from "react-router";
+import { CalendarDays, Mail } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { EventEnded } from "~/components/private/event-ended";
-import { EventPrice } from "~/components/private/event-price";
 import { LoadingState, MessageState } from "~/components/private/page-state";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
@@ -12,18 +11,13 @@ import { withNodes } from "~/components/private/with-nodes";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { amountDue } from "~/lib/booking";
 import { eventAction } from "~/lib/event-actions";
 import { ENDED_AVAILABILITY, eventJsonLd, eventOver } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
 import { pageMeta, type RootData } from "~/lib/seo";
-import { eventBySlug } from "@server/access/page-events.server";
-import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
-import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
-import { log } from "@server/log.server";
 import type { Route } from "./+types/arc";
+import { deferToServer, placeAndPriceFacts } from "./private-page";
+import { specialPageLoader } from "./private-page.server";
 
 /** The ARC's public page shows the event with this slug (data, not an id in code). */
 const ARC_SLUG = "arc-2025";
@@ -32,27 +26,10 @@ const LOCALE = "en";
 export const handle = { locale: LOCALE };
 
 export async function loader() {
-  try {
-    const at = now();
-    const event = await eventBySlug(db(), ARC_SLUG);
-    if (!event) return data({ state: "not_found" as const }, { status: 404 });
-    const taken = await placesTakenByEvent(db(), [event.id], at);
-    return {
-      state: "loaded" as const,
-      event: toEventView(event, LOCALE, at, taken.get(event.id) ?? 0),
-      now: at.toISOString(),
-      // The offer carries the price after the early-bird discount while it runs.
-      offerPriceCents: amountDue(event, at).priceCents,
-    };
-  } catch (error) {
-    log.error("/arc: loading the ARC event failed", error);
-    return data({ state: "error" as const }, { status: 500 });
-  }
+  return specialPageLoader("/arc", ARC_SLUG, LOCALE, "not_found");
 }
 
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
-}
+export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl } = matches[0].loaderData;
@@ -91,17 +68,7 @@ function ArcEvent({ event, at, offerPriceCents }: { event: EventView; at: string
         testId="arc-event"
         facts={[
           { icon: CalendarDays, label: t("private.date"), value: formatDateRange(event.startDate, event.endDate, locale) },
-          { icon: MapPin, label: t("private.location"), value: event.location },
-          { icon: Euro, label: t("private.price"), value: <EventPrice event={event} at={at} /> },
-          ...(event.maxParticipants !== null
-            ? [
-                {
-                  icon: Users,
-                  label: t("private.participants"),
-                  value: t("private.arcRegistration.maxParticipants", { count: event.maxParticipants }),
-                },
-              ]
-            : []),
+          ...placeAndPriceFacts(event, at, t, "private.arcRegistration.maxParticipants"),
         ]}
       >
         {eventOver(event) ? (

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Euro, MapPin, Users } from "lucide-react";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { Deferred } from "~/components/private/deferred";
 import { PrivateEventCard } from "~/components/private/event-details";
@@ -11,43 +11,21 @@ import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import { amountDue } from "~/lib/booking";
 import { eventJsonLd, eventOver } from "~/lib/event-jsonld";
 import { formatDateRange, type EventView } from "~/lib/events";
 import { pageMeta, type RootData } from "~/lib/seo";
-import { eventBySlug } from "@server/access/page-events.server";
-import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
-import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
-import { log } from "@server/log.server";
 import type { Route } from "./+types/sail-out";
+import { deferToServer } from "./private-page";
+import { specialPageLoader } from "./private-page.server";
 
 /** The Sail-Out page shows the event with this slug (data, not an id in code). */
 const SAIL_OUT_SLUG = "sail-out";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const locale = requestLocale(request);
-  try {
-    const at = now();
-    const event = await eventBySlug(db(), SAIL_OUT_SLUG);
-    if (!event) return data({ state: "error" as const }, { status: 404 });
-    const taken = await placesTakenByEvent(db(), [event.id], at);
-    return {
-      state: "loaded" as const,
-      event: toEventView(event, locale, at, taken.get(event.id) ?? 0),
-      now: at.toISOString(),
-      offerPriceCents: amountDue(event, at).priceCents,
-    };
-  } catch (error) {
-    log.error("/sail-out: loading the event failed", error);
-    return data({ state: "error" as const }, { status: 500 });
-  }
+  return specialPageLoader("/sail-out", SAIL_OUT_SLUG, await requestLocale(request), "error");
 }
 
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
-}
+export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;

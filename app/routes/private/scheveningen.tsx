@@ -1,64 +1,35 @@
-import { CalendarDays, Clock, Euro, FileText, Mail, MapPin, Users } from "lucide-react";
-import { data, useRouteLoaderData } from "react-router";
-import { LockedPanel } from "~/components/private/locked-panel";
-import { Deferred } from "~/components/private/deferred";
-import { EventPrice } from "~/components/private/event-price";
+import { CalendarDays, Clock, FileText, Mail } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { dayMonthYear, timeOf } from "~/components/private/format";
-import { LoadingState, MessageState } from "~/components/private/page-state";
-import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
+import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
 import { type EventView } from "~/lib/events";
-import { pageMeta, type RootData } from "~/lib/seo";
-import { log } from "@server/log.server";
+import type { RootData } from "~/lib/seo";
 import type { Route } from "./+types/scheveningen";
-import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
-import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
+import { accessCodeAction } from "./access.server";
+import { deferToServer, PRIVATE_PAGE_ROUTES, placeAndPriceFacts, PrivatePage, privatePageMeta } from "./private-page";
+import { privatePageLoader } from "./private-page.server";
+
+export { headers, shouldRevalidate } from "./private-page";
 
 const PAGE = "scheveningen";
-const LOCALE = "nl";
 
-// Dutch whatever the language choice (the spec forces it).
-export const handle = { locale: LOCALE };
+// The page's language is forced (see PRIVATE_PAGE_ROUTES).
+export const handle = { locale: PRIVATE_PAGE_ROUTES[PAGE].locale };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    const page = await unlockedPageEvents(request, PAGE, LOCALE);
-    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    const [event] = page.events;
-    if (!event) return data({ state: "not_found" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    return data({ state: "loaded" as const, event, now: page.now }, { headers: PRIVATE_HEADERS });
-  } catch (error) {
-    log.error(`${PAGE}: loading the page failed`, error);
-    return data({ state: "error" as const }, { status: 500, headers: PRIVATE_HEADERS });
-  }
+  return privatePageLoader(request, PAGE, { missing: "not_found", failed: "error", show: ([event], now) => event && { event, now } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return accessCodeAction({ request, context, pageKey: PAGE, locale: LOCALE, wrongCodeMessage: "private.scheveningen.wrongCode" });
-}
-
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
-}
-
-export const shouldRevalidate = skipRevalidationAfterRefusal;
-export const headers = privatePageHeaders;
+export const action = ({ request, context }: Route.ActionArgs) => accessCodeAction(request, context, PAGE);
+export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { publicUrl } = matches[0].loaderData;
-  return pageMeta({
-    title: "private.scheveningen.title",
-    description: "private.scheveningen.meta.description",
-    path: `/${PAGE}`,
-    publicUrl,
-    locale: LOCALE,
-    image: "/images/north-sea-1280.webp",
-    noIndex: true,
-  });
+  return privatePageMeta(PAGE, matches[0].loaderData.publicUrl);
 }
 
 /** Full or closed: the spec's texts and the mail link for the waiting list. */
@@ -102,25 +73,7 @@ function ScheveningenEvent({ event, at }: { event: EventView; at: string }) {
           value: `${dayMonthYear(event.startDate, locale)} - ${dayMonthYear(event.endDate, locale)}`,
         },
         { icon: Clock, label: t("private.time"), value: t("private.startTime", { time: timeOf(event.startDate, locale) }) },
-        { icon: MapPin, label: t("private.location"), value: event.location },
-        {
-          icon: Euro,
-          label: t("private.price"),
-          value: (
-            <>
-              <EventPrice event={event} at={at} />
-            </>
-          ),
-        },
-        ...(event.maxParticipants !== null
-          ? [
-              {
-                icon: Users,
-                label: t("private.participants"),
-                value: t("private.scheveningen.maxParticipants", { count: event.maxParticipants }),
-              },
-            ]
-          : []),
+        ...placeAndPriceFacts(event, at, t, "private.scheveningen.maxParticipants"),
       ]}
     >
       {closed ? (
@@ -142,34 +95,19 @@ function ScheveningenEvent({ event, at }: { event: EventView; at: string }) {
 
 export default function ScheveningenPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const hero = (kicker: string) => <PrivateHero kicker={kicker} title={t("private.scheveningen.title")} picture="north-sea" />;
   return (
-    <Deferred
-      data={loaderData}
-      fallback={
-        <>
-          {hero(t("private.locked.badge"))}
-          <PrivateBody>
-            <LoadingState text={t("private.scheveningen.loading")} />
-          </PrivateBody>
-        </>
-      }
-    >
+    <PrivatePage page={PAGE} data={loaderData} actionData={actionData}>
       {(page) => (
         <>
-          {hero(t("private.locked.badge"))}
-          <PrivateBody>
-            {page.state === "locked" && <LockedPanel text={t("private.scheveningen.locked.text")} actionData={actionData} />}
-            {page.state === "loaded" && <ScheveningenEvent event={page.event} at={page.now} />}
-            {page.state === "not_found" && (
-              <MessageState title={t("private.scheveningen.notFound")} text={t("private.scheveningen.notFoundText")} />
-            )}
-            {page.state === "error" && (
-              <MessageState tone="error" title={t("private.scheveningen.notFound")} text={t("private.scheveningen.error")} />
-            )}
-          </PrivateBody>
+          {page.state === "loaded" && <ScheveningenEvent event={page.event} at={page.now} />}
+          {page.state === "not_found" && (
+            <MessageState title={t("private.scheveningen.notFound")} text={t("private.scheveningen.notFoundText")} />
+          )}
+          {page.state === "error" && (
+            <MessageState tone="error" title={t("private.scheveningen.notFound")} text={t("private.scheveningen.error")} />
+          )}
         </>
       )}
-    </Deferred>
+    </PrivatePage>
   );
 }

@@ -1,61 +1,36 @@
 import { CalendarDays, Euro, MapPin, Sailboat } from "lucide-react";
-import { data, useRouteLoaderData } from "react-router";
-import { LockedPanel } from "~/components/private/locked-panel";
-import { Deferred } from "~/components/private/deferred";
+import { useRouteLoaderData } from "react-router";
 import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
 import { longDateWithWeekday, timeRange } from "~/components/private/format";
-import { LoadingState, MessageState } from "~/components/private/page-state";
-import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
+import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { withNodes } from "~/components/private/with-nodes";
 import { useI18n } from "~/i18n";
 import type { EventView } from "~/lib/events";
-import { pageMeta, type RootData } from "~/lib/seo";
-import { log } from "@server/log.server";
+import type { RootData } from "~/lib/seo";
 import type { Route } from "./+types/zomeravondzeilen";
-import { accessCodeAction, PRIVATE_HEADERS, unlockedPageEvents } from "./access.server";
-import { privatePageHeaders, skipRevalidationAfterRefusal } from "./headers";
+import { accessCodeAction } from "./access.server";
+import { deferToServer, PRIVATE_PAGE_ROUTES, PrivatePage, privatePageMeta } from "./private-page";
+import { privatePageLoader } from "./private-page.server";
+
+export { headers, shouldRevalidate } from "./private-page";
 
 const PAGE = "zomeravondzeilen";
-const LOCALE = "nl";
 
-export const handle = { locale: LOCALE };
+// The page's language is forced (see PRIVATE_PAGE_ROUTES).
+export const handle = { locale: PRIVATE_PAGE_ROUTES[PAGE].locale };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    const page = await unlockedPageEvents(request, PAGE, LOCALE);
-    if (page.state === "locked") return data({ state: "locked" as const }, { headers: PRIVATE_HEADERS });
-    if (page.events.length === 0) return data({ state: "empty" as const }, { status: 404, headers: PRIVATE_HEADERS });
-    return data({ state: "loaded" as const, events: page.events, now: page.now }, { headers: PRIVATE_HEADERS });
-  } catch (error) {
-    // The spec: database errors on this page are logged and the empty state is shown.
-    log.error(`${PAGE}: loading the page failed`, error);
-    return data({ state: "empty" as const }, { status: 500, headers: PRIVATE_HEADERS });
-  }
+  // The spec: database errors on this page are logged and the empty state is shown.
+  const show = (events: EventView[], now: string) => (events.length > 0 ? { events, now } : undefined);
+  return privatePageLoader(request, PAGE, { missing: "empty", failed: "empty", show });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return accessCodeAction({ request, context, pageKey: PAGE, locale: LOCALE, wrongCodeMessage: "private.zomer.wrongCode" });
-}
-
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
-}
-
-export const shouldRevalidate = skipRevalidationAfterRefusal;
-export const headers = privatePageHeaders;
+export const action = ({ request, context }: Route.ActionArgs) => accessCodeAction(request, context, PAGE);
+export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { publicUrl } = matches[0].loaderData;
-  return pageMeta({
-    title: "private.zomer.meta.title",
-    description: "private.zomer.meta.description",
-    path: `/${PAGE}`,
-    publicUrl,
-    locale: LOCALE,
-    image: "/images/evening-1280.webp",
-    noIndex: true,
-  });
+  return privatePageMeta(PAGE, matches[0].loaderData.publicUrl);
 }
 
 function Invitation() {
@@ -121,51 +96,33 @@ function EveningCard({ event, at }: { event: EventView; at: string }) {
 
 export default function ZomeravondzeilenPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const hero = (kicker: string) => <PrivateHero kicker={kicker} title={t("private.zomer.title")} picture="evening" />;
   return (
-    <Deferred
+    <PrivatePage
+      page={PAGE}
       data={loaderData}
-      fallback={
-        <>
-          {hero(t("private.zomer.invite.kicker"))}
-          <PrivateBody>
-            <LoadingState text={t("private.zomer.loading")} />
-          </PrivateBody>
-        </>
-      }
+      actionData={actionData}
+      kicker={(phase) => t(phase === "locked" ? "private.locked.badge" : "private.zomer.invite.kicker")}
     >
-      {(page) =>
-        page.state === "locked" ? (
-          <>
-            {hero(t("private.locked.badge"))}
-            <PrivateBody>
-              <LockedPanel text={t("private.zomer.locked.text")} actionData={actionData} />
-            </PrivateBody>
-          </>
-        ) : (
-          <>
-            {hero(t("private.zomer.invite.kicker"))}
-            <PrivateBody>
-              <Invitation />
-              {page.state === "loaded" ? (
-                <section aria-labelledby="evenings-title">
-                  <h2 id="evenings-title" className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase text-navy-900">
-                    <Sailboat className="size-7 text-signal-500" aria-hidden />
-                    {t("private.zomer.eventsTitle")}
-                  </h2>
-                  <div className="grid gap-6 md:grid-cols-2">
-                    {page.events.map((event) => (
-                      <EveningCard key={event.id} event={event} at={page.now} />
-                    ))}
-                  </div>
-                </section>
-              ) : (
-                <MessageState title={t("private.zomer.empty")} />
-              )}
-            </PrivateBody>
-          </>
-        )
-      }
-    </Deferred>
+      {(page) => (
+        <>
+          <Invitation />
+          {page.state === "loaded" ? (
+            <section aria-labelledby="evenings-title">
+              <h2 id="evenings-title" className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase text-navy-900">
+                <Sailboat className="size-7 text-signal-500" aria-hidden />
+                {t("private.zomer.eventsTitle")}
+              </h2>
+              <div className="grid gap-6 md:grid-cols-2">
+                {page.events.map((event) => (
+                  <EveningCard key={event.id} event={event} at={page.now} />
+                ))}
+              </div>
+            </section>
+          ) : (
+            <MessageState title={t("private.zomer.empty")} />
+          )}
+        </>
+      )}
+    </PrivatePage>
   );
 }

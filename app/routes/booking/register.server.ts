@@ -1,0 +1,140 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import type { RegisterActionData } from "~/schemas/registration";
+import { isLocale, translate, type Locale } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { makeRegistrationSchema } from "~/schemas/registration";
+import { admittedFromWaitlist, isUnlocked } from "@server/access/unlock.server";
+import { isPrivatePageKey } from "@server/access/pages.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { events, type Event } from "@server/db/schema.server";
+import { log } from "@server/log.server";
+import { PaymentProviderError } from "@server/payments/provider.server";
+import { RateLimiter } from "@server/security/rate-limit.server";
+import { openCheckout, visitorCheckoutPath } from "@server/booking/checkout.server";
+import { confirmationToken } from "@server/booking/reference.server";
+import { deliverQueuedQuietly } from "@server/mail/send.server";
+import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, REFUSAL_MESSAGES } from "@server/booking/registration.server";
+
+/** Registration posts per client address: generous for a family booking, tight for a script. */
+export const registrationLimiter = new RateLimiter("registration", 20, 10 * 60_000);
+
+export type RegisterAnswer =
+  | { kind: "redirect"; location: string }
+  | { kind: "answer"; status: number; data: RegisterActionData; headers?: Record<string, string> };
+
+/**
+ * An event a visitor may see the registration form of: not found for events of a private page
+ * until this browser unlocked it (their data must not leak), and waiting-list events only for
+ * holders of the page that admits them (the ARC's private registration).
+ */
+export async function eventForRegistration(request: Request, slug: string): Promise<{ event: Event; admitWaitlist: boolean } | undefined> {
+  const [event] = await db().select().from(events).where(eq(events.slug, slug)).limit(1);
+  if (!event) return undefined;
+  if (!event.listed && event.privatePageKey && isPrivatePageKey(event.privatePageKey) && !(await isUnlocked(request, event.privatePageKey))) {
+    return undefined;
+  }
+  return { event, admitWaitlist: await admittedFromWaitlist(request, event) };
+}
+
+function failure(locale: Locale, description: string): RegisterActionData["failure"] {
+  return { title: translate(locale, "booking.registrationFailed"), description };
+}
+
+/**
+ * The registration action: rate limit, validate with the shared schema, register and hold a
+ * place, then open the checkout (303 to it), or confirm a free event at once. Every failure is an
+ * answer with a message in the visitor's language, never a thrown error.
+ */
+export async function registerFromForm(request: Request, slug: string, clientAddress: string): Promise<RegisterAnswer> {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    const locale = await requestLocale(request);
+    return {
+      kind: "answer",
+      status: 400,
+      data: { result: { status: "error", error: { "": ["common.invalidForm"] } }, failure: failure(locale, translate(locale, "common.invalidForm")) },
+    };
+  }
+  const posted = formData.get("locale");
+  const locale: Locale = isLocale(posted) ? posted : await requestLocale(request);
+  formData.delete("locale");
+
+  const limit = await registrationLimiter.consume(clientAddress).catch((error: unknown) => {
+    log.error("Registration: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) {
+    return {
+      kind: "answer",
+      status: 503,
+      data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.registrationError")) },
+    };
+  }
+  if (!limit.allowed) {
+    return {
+      kind: "answer",
+      status: 429,
+      data: { result: { status: "error", error: {} }, failure: failure(locale, translate(locale, "booking.error.tooMany")) },
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    };
+  }
+
+  const at = now();
+  const submission = parseWithZod(formData, { schema: makeRegistrationSchema(() => at) });
+  if (submission.status !== "success") {
+    return { kind: "answer", status: 400, data: { result: submission.reply() } };
+  }
+
+  try {
+    const found = await eventForRegistration(request, slug);
+    if (!found) {
+      return { kind: "answer", status: 404, data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.notFound")) } };
+    }
+    const created = await createRegistration(db(), {
+      eventId: found.event.id,
+      input: submission.value,
+      locale,
+      now: at,
+      admitWaitlist: found.admitWaitlist,
+      clientAddress,
+    });
+    if (created.outcome === "refused") {
+      return {
+        kind: "answer",
+        status: created.reason === "not_found" ? 404 : 409,
+        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason], { max: MAX_OPEN_HOLDS_PER_BOOKER })) },
+      };
+    }
+    const { registration, event, due } = created;
+    if (created.outcome === "confirmed") {
+      // Queued with the booking; delivered now, or by the retry worker if this fails.
+      await deliverQueuedQuietly(created.emailIds);
+      return {
+        kind: "redirect",
+        location: `/payment-success?confirmed=${encodeURIComponent(confirmationToken(registration.id))}&event_id=${event.id}`,
+      };
+    }
+    try {
+      const checkout = await openCheckout(registration, event, due);
+      return { kind: "redirect", location: visitorCheckoutPath(checkout.provider, checkout) };
+    } catch (error) {
+      const providerMessage = error instanceof PaymentProviderError ? error.providerMessage : undefined;
+      return {
+        kind: "answer",
+        status: 502,
+        data: { result: submission.reply(), failure: failure(locale, providerMessage ?? translate(locale, "booking.checkoutFailed")) },
+      };
+    }
+  } catch (error) {
+    log.error(`Registration for ${slug} failed`, error);
+    return {
+      kind: "answer",
+      status: 503,
+      data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.registrationError")) },
+    };
+  }
+}

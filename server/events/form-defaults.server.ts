@@ -1,0 +1,38 @@
+import type { EventFormDefaults } from "~/schemas/event";
+import type { Event } from "../db/schema.server";
+import { toLocalInput } from "~/lib/local-time";
+
+/** Cents as the form writes euros: "1250", or "49,50" with the Dutch decimal comma. */
+export function centsToEuros(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole},${String(rest).padStart(2, "0")}`;
+}
+
+/** A stored event as the admin form shows it (Amsterdam times, euros, one item per line). */
+export function eventFormDefaults(event: Event): EventFormDefaults {
+  return {
+    name: event.name,
+    nameEn: event.nameEn ?? "",
+    slug: event.slug,
+    description: event.description,
+    descriptionEn: event.descriptionEn ?? "",
+    startDate: toLocalInput(event.startDate),
+    endDate: toLocalInput(event.endDate),
+    location: event.location,
+    price: centsToEuros(event.priceCents),
+    status: event.status,
+    included: event.included.join("\n"),
+    includedEn: (event.includedEn ?? []).join("\n"),
+    maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
+    kind: event.kind,
+    bookingMode: event.bookingMode,
+    depositPercent: String(event.depositPercent),
+    registrationOpensAt: toLocalInput(event.registrationOpensAt),
+    earlyBirdPercent: event.earlyBirdPercent === null ? "" : String(event.earlyBirdPercent),
+    earlyBirdUntil: toLocalInput(event.earlyBirdUntil),
+    listed: event.listed,
+    privatePageKey: event.privatePageKey ?? "",
+    documentName: event.documentName ?? "",
+  };
+}

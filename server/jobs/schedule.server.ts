@@ -1,0 +1,66 @@
+import { sendDuePracticalInfo } from "../access/practical-info.server";
+import { expireLapsedHolds } from "../booking/holds.server";
+import { now } from "../clock.server";
+import { db } from "../db/client.server";
+import { retryDueEmails } from "../mail/send.server";
+import { applyRetention } from "../privacy/retention.server";
+import type { JobDefinition } from "./queue.server";
+
+/** The recurring jobs' names (also their queues' and schedules'). */
+export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/**
+ * Every recurring job of the site, with its schedule. The work itself stays in its domain
+ * module; this says when it runs and how it is retried. pg-boss schedules have minute
+ * granularity, and each tick becomes one job that one instance runs. Every run is retried with
+ * backoff (pg-boss doubles `retryDelaySeconds`, with jitter) up to `retryLimit` more times.
+ */
+export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
+  return [
+    {
+      // Failed e-mails come due again after 1, 5, 30… minutes (the outbox's own backoff), so a
+      // check every minute delivers them on time. 40 a run keeps up with the old 20 per 30 s.
+      name: "mail-retry",
+      cron: "* * * * *",
+      retryLimit: 2,
+      retryDelaySeconds: 15,
+      // A slow SMTP server: as long as the delivery lease of the messages it holds (10 minutes).
+      expireInSeconds: 10 * 60,
+      run: async () => ({ delivered: await retryDueEmails(40) }),
+    },
+    {
+      // Holds last 30 minutes and capacity already ignores lapsed ones: marking them expired
+      // within a minute closes their checkouts in good time.
+      name: "hold-expiry",
+      cron: "* * * * *",
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      expireInSeconds: 2 * 60,
+      run: async () => ({ expired: await expireLapsedHolds() }),
+    },
+    {
+      // The e-mail goes about five days before the evening: a quarter of an hour late is
+      // nothing, and checking more often would only query for nothing.
+      name: "practical-info",
+      cron: "*/15 * * * *",
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInSeconds: 10 * 60,
+      runAtStart: true,
+      run: async () => ({ queued: await sendDuePracticalInfo() }),
+    },
+    {
+      // The privacy policy's periods are months: once a day is enough, at a quiet hour. Also at
+      // start, since a demo on a laptop may never be running at 03:17.
+      name: "retention",
+      cron: "17 3 * * *",
+      timezone: "Europe/Amsterdam",
+      retryLimit: 5,
+      retryDelaySeconds: 5 * 60,
+      expireInSeconds: 30 * 60,
+      runAtStart: true,
+      run: async () => applyRetention(db(), now()),
+    },
+  ];
+}

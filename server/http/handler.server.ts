@@ -219,7 +219,12 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The route's headers replace the app-wide defaults set earlier (a header sent twice, such as
+  // `nosniff, nosniff`, is a malformed value); only Set-Cookie is a list.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

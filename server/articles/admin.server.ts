@@ -10,9 +10,24 @@ import { blogPosts, type BlogPost, type Upload } from "../db/schema.server";
 import { log } from "../log.server";
 import { discardUploads, releaseUploadIfUnused, uploadByPublicPath } from "../storage/uploads.server";
 
-/** Every article, published or not, newest first (the admin list). */
-export async function allArticles(db: DbOrTx): Promise<BlogPost[]> {
-  return db.select().from(blogPosts).orderBy(desc(blogPosts.date), desc(blogPosts.createdAt));
+/** An article as the admin lists show it (the list and the clean-up page): no body text. */
+export type ArticleSummary = Pick<BlogPost, "id" | "title" | "slug" | "description" | "category" | "published"> & { date: string };
+
+/** Every article, published or not, newest first (the admin lists). */
+export async function articleSummaries(db: DbOrTx): Promise<ArticleSummary[]> {
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      description: blogPosts.description,
+      category: blogPosts.category,
+      published: blogPosts.published,
+      date: blogPosts.date,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.date), desc(blogPosts.createdAt));
+  return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
 export async function articleById(db: DbOrTx, id: string): Promise<BlogPost | undefined> {

@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { formatArticleDate } from "~/lib/articles";
-import { allArticles, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
+import { articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
@@ -19,17 +19,7 @@ export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const posts = await allArticles(db());
-  return {
-    articles: posts.map((post) => ({
-      id: post.id,
-      title: post.title,
-      slug: post.slug,
-      date: post.date.toISOString(),
-      category: post.category,
-      published: post.published,
-    })),
-  };
+  return { articles: await articleSummaries(db()) };
 }
 
 const failed = (message: Feedback["message"] = "admin.articles.actionFailed"): Feedback => ({ kind: "error", title: "admin.uploads.errorTitle", message });

@@ -9,7 +9,7 @@ import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { translate, useI18n } from "~/i18n";
 import { formatArticleDate } from "~/lib/articles";
-import { allArticles, deleteArticles } from "@server/articles/admin.server";
+import { articleSummaries, deleteArticles } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
@@ -23,16 +23,7 @@ export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const posts = await allArticles(db());
-  return {
-    articles: posts.map((post) => ({
-      id: post.id,
-      title: post.title,
-      description: post.description,
-      date: post.date.toISOString(),
-      published: post.published,
-    })),
-  };
+  return { articles: await articleSummaries(db()) };
 }
 
 /** At most this many ids per request: more is not a person clicking boxes. */

@@ -21,7 +21,7 @@ RUN npm ci --no-audit --no-fund
 # --- Build --------------------------------------------------------------------------------------
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 # --- Production dependencies only ----------------------------------------------------------------
 FROM ${NODE_IMAGE} AS prod-deps

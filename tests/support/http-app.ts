@@ -19,7 +19,14 @@ import type * as EnvModule from "@server/env.server";
  * Everything server-side is loaded through that Vite server, so the app's modules, database and
  * configuration are one module graph — not the test file's own imports.
  */
-export async function startTestApp(options: { env?: Record<string, string | undefined>; seed?: boolean } = {}) {
+export async function startTestApp(
+  options: {
+    env?: Record<string, string | undefined>;
+    seed?: boolean;
+    /** A client build folder to serve static files from (default: none, as in dev). */
+    clientDir?: string;
+  } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-http-"));
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
@@ -59,7 +66,10 @@ export async function startTestApp(options: { env?: Record<string, string | unde
 
   const { createHttpApp } = await load<typeof AppModule>("/server/app.ts");
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as never;
-  let app = createHttpApp({ dev: false, build });
+  // Compile the whole server build now (Vite transforms every route module on first use), so
+  // that cost lands in the caller's beforeAll and not in the timeout of its first test.
+  await build();
+  let app = createHttpApp({ dev: false, build, clientDir: options.clientDir });
   const server = http.createServer((req, res) => app(req, res));
   server.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -76,7 +86,7 @@ export async function startTestApp(options: { env?: Record<string, string | unde
     /** Builds the app again with these settings (e.g. TRUST_PROXY, PUBLIC_URL); same database. */
     reconfigure: (overrides: Record<string, string | undefined>) => {
       setEnvForTests({ ...baseEnv, ...options.env, ...overrides });
-      app = createHttpApp({ dev: false, build });
+      app = createHttpApp({ dev: false, build, clientDir: options.clientDir });
     },
     close: async () => {
       server.closeAllConnections();

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { precompressPlugin } from "./scripts/precompress";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -12,5 +13,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ["@electric-sql/pglite", "sharp", "postgres", "better-auth", "nodemailer", "stripe"],
   },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  // Brotli and gzip copies of the client files, made once here instead of on every request.
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), precompressPlugin()],
 }));

@@ -5,10 +5,17 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders a page. Public pages for anonymous visitors are rendered whole, get a weak ETag over
+ * the HTML (nonce and render instant masked) and `Cache-Control: private, no-cache`, and are answered 304 when the
+ * browser already holds the same page; everything else streams as it renders, with
+ * `private, no-store` unless the route chose its own Cache-Control (server/http/page-cache.server.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,12 +24,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.nonce ?? "";
+  const policy = pagePolicy(request, responseStatusCode, responseHeaders, routerContext);
+  if (policy === "no-store") responseHeaders.set("Cache-Control", NO_STORE);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode wait for all content, so they get the full HTML at once.
+    // Crawlers, SPA-mode and pages answered whole (for their ETag) wait for all content.
+    const whole = policy === "revalidate";
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -33,9 +43,34 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          if (!whole || responseStatusCode !== 200) {
+            if (whole) responseHeaders.set("Cache-Control", NO_STORE); // an error while rendering
+            const stream = createReadableStreamFromReadable(body);
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            pipe(body);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            const html = Buffer.concat(chunks);
+            const etag = pageETag(html, volatileValues(routerContext, nonce));
+            responseHeaders.set("ETag", etag);
+            responseHeaders.set("Cache-Control", REVALIDATE);
+            // As on the 200 (compressed by server/http/static.server.ts's responseCompression).
+            responseHeaders.set("Vary", "Accept-Encoding");
+            if (matchesIfNoneMatch(request.headers.get("If-None-Match"), etag)) {
+              // The browser's copy stands, with the CSP it came with (server/app.ts leaves the
+              // Content-Security-Policy out of a 304 so its nonce still matches that copy).
+              responseHeaders.delete("Content-Type");
+              resolve(new Response(null, { headers: responseHeaders, status: 304 }));
+              return;
+            }
+            responseHeaders.set("Content-Length", String(html.length));
+            resolve(new Response(new Uint8Array(html.buffer, html.byteOffset, html.length), { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -9,12 +9,12 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { now } from "@server/clock.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteError } from "./components/site-error";
+import { Toaster } from "./components/toaster";
 import { isLocale, LocaleContext, translate, type Locale } from "./i18n";
 import { resolveLocale, storedLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {translate(locale, "common.demoBar")}
           </aside>
         )}
-        <Toaster richColors position="top-center" closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

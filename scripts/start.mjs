@@ -5,7 +5,7 @@ import path from "node:path";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const builtEntry = path.join(buildDir, "server", "index.js");
-const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "scripts/precompress.ts"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
@@ -10,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
+import { responseCompression, staticFiles } from "./http/static.server";
 import { baseLogger, log, loggedPath, safeError } from "./log.server";
 import { jobQueueState } from "./jobs/queue.server";
 import { startServices, stopServices } from "./startup.server";
@@ -51,6 +51,14 @@ function securityHeaders(dev: boolean) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    // A 304 tells the browser to use the page it holds, whose scripts carry that response's
+    // nonce. Headers in a 304 replace the stored ones, so a fresh CSP would block them: leave it
+    // out, and the stored CSP (with the matching nonce) stays in force.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    (res as unknown as { writeHead: (...args: unknown[]) => Response }).writeHead = (...args: unknown[]) => {
+      if ((typeof args[0] === "number" ? args[0] : res.statusCode) === 304) res.removeHeader("Content-Security-Policy");
+      return writeHead(...args);
+    };
     next();
   };
 }
@@ -100,7 +108,12 @@ export async function createServerApp(options: { dev?: boolean } = {}): Promise<
  * Middleware and React Router on an open database (tests pass the build of their own Vite
  * server and open the database themselves).
  */
-export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() => Promise<ServerBuild>) }): express.Express {
+export function createHttpApp(options: {
+  dev: boolean;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The client build folder to serve (default: the one beside this server build, none in dev). */
+  clientDir?: string;
+}): express.Express {
   const dev = options.dev;
   const app = express();
   app.disable("x-powered-by");
@@ -108,7 +121,7 @@ export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() 
   const trustProxy = env().TRUST_PROXY;
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
   app.use(requestLog());
-  app.use(compression());
+  app.use(responseCompression());
   app.use(securityHeaders(dev));
 
   app.get("/healthz", async (_req, res) => {
@@ -140,12 +153,9 @@ export function createHttpApp(options: { dev: boolean; build: ServerBuild | (() 
     res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json(report);
   });
 
-  const clientDir = dev ? undefined : clientBuildDir();
-  if (clientDir) {
-    // Hashed file names: cache forever.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  }
+  const clientDir = options.clientDir ?? (dev ? undefined : clientBuildDir());
+  // Precompressed at build time; sent as they are (server/http/static.server.ts).
+  if (clientDir) app.use(staticFiles(clientDir));
 
   app.use(
     // Checks paths, origins, body sizes and form bodies before React Router sees a request.

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff, KeyRound, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { messages, useI18n, type MessageKey, type Translator } from "~/i18n";
+import { isMessageKey, useI18n, type Translator } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { accessCodeSchema, ACCESS_CODE_MAX_LENGTH, type AccessCodeActionData } from "~/schemas/access-code";
 import { Button } from "./ui/button";
@@ -11,7 +11,7 @@ import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
 function message(t: Translator, text: string): string {
-  return text in messages.en ? t(text as MessageKey) : text;
+  return isMessageKey(text) ? t(text) : text;
 }
 
 /**

@@ -5,13 +5,42 @@ import { cn } from "~/lib/utils";
 import { ImageWithFallback } from "./picture";
 import { Badge } from "./ui/badge";
 
-/** An article teaser; opens the article's dialog at /news/<slug>. */
-export function ArticleCard({ article, featured = false, className }: { article: ArticleView; featured?: boolean; className?: string }) {
+/** What a card shows: lists send only this, never the article's text. */
+export type ArticleCardData = Pick<ArticleView, "id" | "slug" | "title" | "description" | "date" | "category" | "image" | "imageSources">;
+
+/**
+ * The picture's rendered width: the featured card spans two of three columns of the 80rem
+ * container, the others one column (two on tablets), full width on phones.
+ */
+const SIZES_FEATURED = "(min-width: 1280px) 824px, (min-width: 1024px) 66vw, 100vw";
+const SIZES_CARD = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
+
+/**
+ * An article teaser; opens the article's dialog at /news/<slug> (with `search`, e.g. the list's
+ * `?page=2`, so the list under the dialog stays as it is). `priority` for the card whose picture
+ * is the page's largest paint: loaded at once and first; every other card's picture lazily.
+ */
+export function ArticleCard({
+  article,
+  featured = false,
+  priority = false,
+  search = "",
+  id,
+  className,
+}: {
+  article: ArticleCardData;
+  featured?: boolean;
+  priority?: boolean;
+  search?: string;
+  id?: string;
+  className?: string;
+}) {
   const { t, locale } = useI18n();
   return (
     <article
+      id={id}
       className={cn(
-        "group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2",
+        "group relative scroll-mt-24 flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2",
         className,
       )}
     >
@@ -20,7 +49,8 @@ export function ArticleCard({ article, featured = false, className }: { article:
           title={article.title}
           src={article.image}
           sources={article.imageSources}
-          sizes={featured ? "(min-width: 1024px) 66vw, 100vw" : "(min-width: 768px) 33vw, 100vw"}
+          sizes={featured ? SIZES_FEATURED : SIZES_CARD}
+          priority={priority}
           alt=""
           width={1280}
           height={720}
@@ -34,7 +64,7 @@ export function ArticleCard({ article, featured = false, className }: { article:
         </div>
         <h3 className={cn("font-semibold leading-tight text-navy-900", featured ? "text-3xl" : "text-2xl")}>
           <Link
-            to={`/news/${article.slug}`}
+            to={`/news/${article.slug}${search}`}
             preventScrollReset
             data-article-opener={article.slug}
             className="after:absolute after:inset-0 focus:outline-none focus-visible:underline"

@@ -6,7 +6,7 @@ import { eventAction, eventActionLabel, type EventAction as Action } from "~/lib
 import type { EventView } from "~/lib/events";
 import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { InlineInterestForm, interestPath } from "./interest-form";
+import { InlineInterestForm, interestPath } from "./interest-form-inline";
 import { RegistrationDialog } from "./registration-dialog";
 import { Button } from "./ui/button";
 

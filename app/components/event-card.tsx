@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCa
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
+import { demoPictureSources } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
 
@@ -28,20 +29,49 @@ export function eventHref(slug: string): string {
   return `/calendar?event=${encodeURIComponent(slug)}`;
 }
 
+/** A card's picture width: one of three (calendar) or four (home) columns, two on tablets. */
+const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+/** A card's picture: AVIF/WebP in the width the card needs when they exist; lazy (never the page's largest paint). */
+function CardPicture({ src }: { src: string }) {
+  const sources = demoPictureSources(src);
+  const img = (
+    <img
+      src={src}
+      alt=""
+      width={640}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+    />
+  );
+  if (!sources) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sources.avif} sizes={CARD_SIZES} />
+      <source type="image/webp" srcSet={sources.webp} sizes={CARD_SIZES} />
+      {img}
+    </picture>
+  );
+}
+
 /**
  * An event in a list; links to its dialog on /calendar so the link can be shared. The calendar
- * passes its own `to` (keeping the filter) and keeps the scroll position.
+ * passes its own `to` (keeping the filter and page) and keeps the scroll position.
  */
 export function EventCard({
   event,
   headingLevel = 3,
   to,
   preventScrollReset,
+  id,
 }: {
   event: EventView;
   headingLevel?: 2 | 3;
   to?: string;
   preventScrollReset?: boolean;
+  id?: string;
 }) {
   const { t, locale } = useI18n();
   const Icon = KIND_ICONS[event.kind];
@@ -50,20 +80,11 @@ export function EventCard({
   return (
     // The focus ring sits on the card itself (a box-shadow), so overflow-hidden cannot clip it.
     <article
+      id={id}
       data-status={event.status}
-      className="group @container relative flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
+      className="group @container relative scroll-mt-24 flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
       <div className="relative aspect-[16/9] overflow-hidden bg-ocean-700">
-        {event.imageUrl && (
-          <img
-            src={event.imageUrl}
-            alt=""
-            width={640}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-          />
-        )}
+        {event.imageUrl && <CardPicture src={event.imageUrl} />}
         <div className="absolute left-3 top-3 flex gap-2">
           <EventStatusBadge event={event} />
         </div>

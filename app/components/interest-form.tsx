@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { useI18n, type MessageKey } from "~/i18n";
 import type { EventView } from "~/lib/events";
 import { INTEREST_LIMITS, interestSchema, missesRequiredField, type InterestOutcome } from "~/schemas/interest";
+import { interestPath } from "./interest-form-inline";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -15,9 +16,7 @@ import { Textarea } from "./ui/textarea";
 /** What `/events/:slug/interest` answers to a POST that does not redirect. */
 export type InterestActionData = { outcome: InterestOutcome; reply?: SubmissionResult<string[]> | null };
 
-export function interestPath(slug: string): string {
-  return `/events/${encodeURIComponent(slug)}/interest`;
-}
+export { interestPath };
 
 /** The title and text the visitor sees for an outcome that is not a success. */
 function problemOf(outcome: InterestOutcome | undefined): { title: MessageKey; text: MessageKey } | undefined {

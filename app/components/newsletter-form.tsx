@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, AlertTriangle, Loader2, Mail } from "lucide-react";
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { useI18n, type MessageKey } from "~/i18n";
 import { cn } from "~/lib/utils";
 import {
@@ -13,10 +11,11 @@ import {
   NEWSLETTER_ERROR_PARAMS,
   NEWSLETTER_FETCHER_FIELD,
   NEWSLETTER_RESULT_PARAM,
-  newsletterSchema,
+  newsletterFieldErrors,
   type NewsletterActionData,
+  type NewsletterErrorKey,
   type NewsletterOutcome,
-} from "~/schemas/newsletter";
+} from "~/schemas/newsletter-fields";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -71,86 +70,170 @@ function useRedirectedResult() {
   return { outcome: isNewsletterOutcome(outcome) ? outcome : undefined, nameError: fieldError("name"), emailError: fieldError("email") };
 }
 
-function FieldError({ id, errors, tone }: { id: string; errors: string[] | undefined; tone: "light" | "dark" }) {
-  if (!errors?.length) return null;
+function FieldError({ id, error, tone }: { id: string; error: string | undefined; tone: "light" | "dark" }) {
+  if (!error) return null;
   return (
     <p id={id} className={cn("mt-1.5 text-sm font-medium", tone === "dark" ? "text-signal-500" : "text-destructive")}>
-      {errors[0]}
+      {error}
     </p>
   );
 }
 
+type Field = keyof typeof NEWSLETTER_ERROR_PARAMS;
+
 function TextField({
-  field,
+  id,
+  name,
   label,
   type,
   placeholder,
   autoComplete,
   maxLength,
-  serverError,
+  error,
   tone,
+  onBlur,
+  onInput,
 }: {
-  field: FieldMetadata<string>;
+  id: string;
+  name: Field;
   label: string;
   type: "text" | "email";
   placeholder: string;
   autoComplete: string;
   maxLength?: number;
-  serverError?: string;
+  error?: string;
   tone: "light" | "dark";
+  onBlur(field: Field): void;
+  onInput(field: Field): void;
 }) {
-  const errors = field.errors ?? (serverError ? [serverError] : undefined);
-  const { key, ...inputProps } = getInputProps(field, { type });
+  const errorId = `${id}-error`;
   return (
     <div className="min-w-0 flex-1">
-      <Label htmlFor={field.id} className={tone === "dark" ? "text-foam-100" : "text-navy-900"}>
+      <Label htmlFor={id} className={tone === "dark" ? "text-foam-100" : "text-navy-900"}>
         {label}
       </Label>
       <Input
-        key={key}
-        {...inputProps}
+        type={type}
+        id={id}
+        name={name}
+        required
         placeholder={placeholder}
         autoComplete={autoComplete}
-        maxLength={maxLength ?? inputProps.maxLength}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={errors ? field.errorId : undefined}
+        maxLength={maxLength}
+        onBlur={() => onBlur(name)}
+        onInput={() => onInput(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         className={cn("mt-2 h-11", tone === "dark" && "border-white/25 bg-white text-navy-900")}
       />
-      <FieldError id={field.errorId} errors={errors} tone={tone} />
+      <FieldError id={errorId} error={error} tone={tone} />
     </div>
   );
 }
 
+/** What the form holds now: its fields' values as the browser sends them. */
+function formValues(form: HTMLFormElement): { name: unknown; email: unknown } {
+  const data = new FormData(form);
+  return { name: data.get("name"), email: data.get("email") };
+}
+
+/**
+ * The browser's validation, by the server's rules (`newsletterFieldErrors`): a field is checked
+ * when it loses focus and, once it shows an error, again on every keystroke; submitting checks
+ * both and focuses the first wrong one. The server's own field errors show until the field
+ * changes.
+ */
+function useFieldValidation(formRef: React.RefObject<HTMLFormElement | null>) {
+  const [errors, setErrors] = useState<Partial<Record<Field, NewsletterErrorKey>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const checked = useRef(new Set<Field>());
+  const reset = useCallback(() => {
+    checked.current.clear();
+    setErrors({});
+    setServerErrors({});
+  }, []);
+
+  const check = (field: Field) => {
+    const form = formRef.current;
+    if (!form) return;
+    checked.current.add(field);
+    const found = newsletterFieldErrors(formValues(form));
+    setErrors((current) => ({ ...current, [field]: found[field] }));
+  };
+
+  return {
+    errors,
+    serverErrors,
+    setServerErrors,
+    onBlur: check,
+    onInput: (field: Field) => {
+      setServerErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+      if (checked.current.has(field)) check(field);
+    },
+    /** Checks every field; false (and focus on the first wrong field) when the form may not be sent. */
+    submit: (form: HTMLFormElement): boolean => {
+      const found = newsletterFieldErrors(formValues(form));
+      checked.current.add("name").add("email");
+      setErrors(found);
+      setServerErrors({});
+      const first = (["name", "email"] as const).find((field) => found[field]);
+      if (!first) return true;
+      (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return false;
+    },
+    reset,
+  };
+}
+
 /**
  * The newsletter sign-up: a real form that posts to /api/newsletter and works before the
- * JavaScript has loaded (the action redirects back with the outcome); once hydrated it validates
- * in the browser with the same schema as the server and submits with a fetcher and toasts.
+ * JavaScript has loaded (the action redirects back with the outcome); once hydrated it checks
+ * the fields in the browser by the server's rules and submits with a fetcher and toasts.
  */
 export function NewsletterForm({ variant = "section" }: { variant?: "section" | "card" }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const fetcher = useFetcher<NewsletterActionData>();
-  const schema = useMemo(() => newsletterSchema(locale), [locale]);
   const redirected = useRedirectedResult();
   const busy = fetcher.state !== "idle";
   const dark = variant === "card";
   const tone = dark ? "dark" : "light";
+  const formId = `newsletter-${variant}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const validation = useFieldValidation(formRef);
+  const { setServerErrors, reset } = validation;
+  const answer = busy ? undefined : fetcher.data;
+  useOutcomeToast(answer);
 
-  const [form, fields] = useForm({
-    id: `newsletter-${variant}`,
-    lastResult: busy ? undefined : fetcher.data?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  useOutcomeToast(busy ? undefined : fetcher.data);
+  // The server's answer: its field errors, or an empty form after a sign-up.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.outcome === "success" || answer.outcome === "emailFailed") {
+      formRef.current?.reset();
+      reset();
+      return;
+    }
+    const fieldErrors = answer.result?.error;
+    if (fieldErrors) setServerErrors({ name: fieldErrors.name?.[0] ?? undefined, email: fieldErrors.email?.[0] ?? undefined });
+  }, [answer, reset, setServerErrors]);
 
   // Before hydration the server's answer comes back in the URL: show it in place of a toast.
   // Field errors speak for themselves; the banner is for every other outcome.
   const hasFieldErrors = Boolean(redirected.nameError || redirected.emailError);
   const shownOutcome = fetcher.data || (redirected.outcome === "invalid" && hasFieldErrors) ? undefined : redirected.outcome;
   const positive = shownOutcome === "success";
+
+  const fieldError = (field: Field): string | undefined => {
+    const own = validation.errors[field];
+    if (own) return t(own);
+    if (validation.serverErrors[field]) return validation.serverErrors[field];
+    const fromRedirect = field === "name" ? redirected.nameError : redirected.emailError;
+    return fromRedirect && !fetcher.data ? t(fromRedirect) : undefined;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!validation.submit(event.currentTarget)) event.preventDefault();
+  };
 
   return (
     <div>
@@ -169,9 +252,12 @@ export function NewsletterForm({ variant = "section" }: { variant?: "section" | 
       </div>
 
       <fetcher.Form
+        ref={formRef}
         method="post"
         action="/api/newsletter"
-        {...getFormProps(form)}
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
         className={cn("mt-6", !dark && "mt-8 rounded-lg border bg-foam-100 p-6 shadow-sm sm:p-8")}
       >
         {hydrated ? <input type="hidden" name={NEWSLETTER_FETCHER_FIELD} value="1" /> : null}
@@ -197,23 +283,29 @@ export function NewsletterForm({ variant = "section" }: { variant?: "section" | 
         ) : null}
         <div className={cn("flex flex-col gap-4", dark ? "" : "sm:flex-row")}>
           <TextField
-            field={fields.name}
+            id={`${formId}-name`}
+            name="name"
             label={t("newsletter.nameLabel")}
             type="text"
             placeholder={t("newsletter.namePlaceholder")}
             autoComplete="name"
-            serverError={redirected.nameError && !fetcher.data ? t(redirected.nameError) : undefined}
+            error={fieldError("name")}
             tone={tone}
+            onBlur={validation.onBlur}
+            onInput={validation.onInput}
           />
           <TextField
-            field={fields.email}
+            id={`${formId}-email`}
+            name="email"
             label={t("newsletter.emailLabel")}
             type="email"
             placeholder={t("newsletter.emailPlaceholder")}
             autoComplete="email"
             maxLength={NEWSLETTER_EMAIL_MAX}
-            serverError={redirected.emailError && !fetcher.data ? t(redirected.emailError) : undefined}
+            error={fieldError("email")}
             tone={tone}
+            onBlur={validation.onBlur}
+            onInput={validation.onInput}
           />
         </div>
         <Button type="submit" variant="accent" size="lg" className="mt-5 w-full" disabled={busy}>

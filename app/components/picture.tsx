@@ -42,7 +42,23 @@ export function DemoPicture({
   );
 }
 
-/** An image that shows the 'image unavailable' placeholder when it fails to load. */
+/**
+ * The AVIF and WebP `srcset`s of one of the project's own pictures, from the path stored on an
+ * article or event (`/images/<name>-1280.webp`: every picture in public/images comes in 640 and
+ * 1280 px, both formats). Null for any other path (uploads get theirs from the server).
+ */
+export function demoPictureSources(src: string | null | undefined): { avif: string; webp: string } | null {
+  const match = src ? /^\/images\/([a-z0-9-]+)-1280\.webp$/.exec(src) : null;
+  if (!match) return null;
+  const srcSet = (ext: string) => `/images/${match[1]}-640.${ext} 640w, /images/${match[1]}-1280.${ext} 1280w`;
+  return { avif: srcSet("avif"), webp: srcSet("webp") };
+}
+
+/**
+ * An image that shows the 'image unavailable' placeholder when it fails to load. `priority` for
+ * the page's largest picture (loaded at once, fetched first); every other image loads lazily.
+ * The width and height attributes keep its place, so nothing shifts when it arrives.
+ */
 export function ImageWithFallback({
   src,
   alt,
@@ -50,8 +66,9 @@ export function ImageWithFallback({
   height,
   className,
   srcSet,
-  sources,
+  sources: uploadSources,
   sizes,
+  priority = false,
 }: {
   /** Unused by the image itself; kept so callers can pass the item's title for context. */
   title?: string;
@@ -64,9 +81,11 @@ export function ImageWithFallback({
   /** AVIF and WebP `srcset`s of an uploaded image: rendered as a <picture>. */
   sources?: { avif: string; webp: string } | null;
   sizes?: string;
+  priority?: boolean;
 }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
+  const sources = uploadSources ?? demoPictureSources(src);
   if (!src) return <NoPicture className={className} width={width} height={height} />;
   if (failed) {
     return (
@@ -90,7 +109,8 @@ export function ImageWithFallback({
       alt={alt}
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className}
       // An image that failed before hydration already fired its error event: check on mount.

@@ -5,19 +5,7 @@ import { formatDateRange, type EventView } from "~/lib/events";
 import { RegistrationForm } from "./registration-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 
-/**
- * The registration dialog (a Radix dialog: focus trap, Escape closes). Used by the calendar's
- * event dialog and by the private event pages; `note` adds a line above the amount due, e.g.
- * "Volledige betaling van €175 vereist bij inschrijving".
- */
-export function RegistrationDialog({
-  event,
-  open,
-  onOpenChange,
-  note,
-  now,
-  returnFocusTo,
-}: {
+export type RegistrationDialogProps = {
   event: EventView;
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -26,7 +14,14 @@ export function RegistrationDialog({
   note?: ReactNode;
   /** The server's clock from the page's loader (APP_NOW-aware), for the amount due. */
   now?: string | Date;
-}) {
+};
+
+/**
+ * The registration dialog itself (a Radix dialog: focus trap, Escape closes), with the form and
+ * the waiver. Pages use `RegistrationDialog` from ./registration-dialog, which loads this module
+ * on intent or when the dialog first opens.
+ */
+export function RegistrationDialogContent({ event, open, onOpenChange, note, now, returnFocusTo }: RegistrationDialogProps) {
   const { t, locale } = useI18n();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronDown, CircleAlert, Info, Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { messages, useI18n, type MessageKey, type Translator } from "~/i18n";
+import { toast } from "~/components/toaster";
+import { isMessageKey, useI18n, type Translator } from "~/i18n";
 import { amountDue, formatAmount } from "~/lib/booking";
 import { formatDate, type EventView } from "~/lib/events";
 import {
@@ -29,7 +29,7 @@ export function registerPath(slug: string): string {
 
 /** Translates a schema message key; anything else (a server's own text) is shown as is. */
 function message(t: Translator, key: string): string {
-  return key in messages.en ? t(key as MessageKey) : key;
+  return isMessageKey(key) ? t(key) : key;
 }
 
 /** True once React runs in the browser; before that the form must work as plain HTML. */

@@ -1,10 +1,17 @@
 export type Locale = "nl" | "en";
 
+export function isLocale(value: unknown): value is Locale {
+  return value === "nl" || value === "en";
+}
+
 /**
- * One area's messages in both languages. The English keys define the area; the Dutch object
- * must have exactly the same keys, so a key missing in one language fails typecheck.
+ * The other language's messages of an area: exactly the keys of the English ones (`satisfies
+ * Messages<typeof en>`), so a key missing or extra in one language fails typecheck.
  * Placeholders are written `{name}`.
  */
+export type Messages<En> = { [K in keyof En]: string };
+
+/** An area kept in both languages in one module (only the few keys every page needs in both). */
 export function defineMessages<const K extends string>(messages: {
   en: Record<K, string>;
   nl: Record<NoInfer<K>, string>;

@@ -1,30 +1,14 @@
-import { createContext, useContext } from "react";
+// First: the messages this process starts with (everything on the server and in Node tools and
+// tests; the page's language in the browser, loaded before hydration). package.json "imports"
+// picks ./catalog.browser.ts or ./catalog.node.ts.
+import "#i18n-catalog";
+import { createContext, use, useContext } from "react";
 import type { Locale } from "./define";
-import admin from "./messages/admin";
-import booking from "./messages/booking";
-import common from "./messages/common";
-import content from "./messages/content";
-import errors from "./messages/errors";
-import events from "./messages/events";
-import home from "./messages/home";
-import news from "./messages/news";
-import newsletter from "./messages/newsletter";
-import privatePages from "./messages/private";
+import { loaded, loadMessages, messages, type MessageKey } from "./store";
 
 export type { Locale } from "./define";
 
-const areas = [common, home, content, news, newsletter, events, booking, privatePages, admin, errors] as const;
-
-type Area = (typeof areas)[number];
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type AllMessages = UnionToIntersection<Area["en"]>;
-export type MessageKey = keyof AllMessages & string;
-
-function merge(locale: Locale): Record<MessageKey, string> {
-  return Object.assign({}, ...areas.map((area) => area[locale])) as Record<MessageKey, string>;
-}
-
-export const messages: Record<Locale, Record<MessageKey, string>> = { en: merge("en"), nl: merge("nl") };
+export { addMessages, loadMessages, messages, type MessageKey } from "./store";
 
 export type TranslateParams = Record<string, string | number>;
 
@@ -35,20 +19,28 @@ export function translate(locale: Locale, key: MessageKey, params?: TranslatePar
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
+/** Whether a text is a message key (held in either language: a browser holds only the page's). */
+export function isMessageKey(text: string): text is MessageKey {
+  return text in messages.en || text in messages.nl;
+}
+
 export type Translator = (key: MessageKey, params?: TranslateParams) => string;
 
 export function translator(locale: Locale): Translator {
   return (key, params) => translate(locale, key, params);
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return value === "nl" || value === "en";
-}
+export { isLocale } from "./define";
 
 export const LocaleContext = createContext<Locale>("nl");
 
-/** The page's language (forced pages included) and its translator. */
+/**
+ * The page's language (forced pages included) and its translator. A language whose messages the
+ * browser has not loaded yet (a switch of language, a page forced to the other one) suspends the
+ * render until they are: navigations run in a transition, so the old page stays until then.
+ */
 export function useI18n(): { locale: Locale; t: Translator } {
   const locale = useContext(LocaleContext);
+  if (!loaded.has(locale)) use(loadMessages(locale));
   return { locale, t: translator(locale) };
 }

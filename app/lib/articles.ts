@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import { dateTimeFormat } from "~/lib/intl";
 
 export type ArticleCategory = "victory" | "preparation" | "team" | "featured" | "general";
 
@@ -21,7 +22,7 @@ export type ArticleView = {
 
 /** News dates: nl-NL or en-US by language (the spec's rule). */
 export function formatArticleDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
+  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
     timeZone: "Europe/Amsterdam",
     day: "numeric",
     month: "long",

@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import { numberFormat } from "~/lib/intl";
 
 /**
  * Booking rules shared by the browser (the dialog shows what is due) and the server (which
@@ -82,7 +83,7 @@ export function amountDue(event: PricedEvent, now: Date): AmountDue {
  * button: "€147.50" / "€147,50", "€1,250.00" / "€1.250,00".
  */
 export function formatAmount(cents: number, locale: Locale): string {
-  const number = new Intl.NumberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+  const number = numberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     useGrouping: true,

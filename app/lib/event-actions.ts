@@ -1,5 +1,6 @@
 import { translate, type Locale, type MessageKey } from "~/i18n";
 import { TEAM_TIME_ZONE, type EventView } from "~/lib/events";
+import { dateTimeFormat } from "~/lib/intl";
 
 /**
  * The one action an event offers, decided from its data and the server's clock. Pure, so the
@@ -89,7 +90,7 @@ export function showsPrice(event: Pick<EventView, "bookingMode">): boolean {
  * same wherever the visitor is.
  */
 export function formatOpening(iso: string, locale: Locale): string {
-  const parts = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
+  const parts = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
     timeZone: TEAM_TIME_ZONE,
     month: "short",
     day: "numeric",

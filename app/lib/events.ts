@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";
 export type BookingMode = "registration" | "interest" | "waitlist" | "walk_in";
@@ -39,7 +40,7 @@ export type EventView = {
  * page never shows "€ 175" beside "€175".
  */
 export function formatPrice(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+  return numberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     style: "currency",
     currency: "EUR",
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
@@ -53,12 +54,12 @@ export function formatPrice(cents: number, locale: Locale): string {
 export const TEAM_TIME_ZONE = "Europe/Amsterdam";
 
 export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" }): string {
-  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options }).format(new Date(iso));
+  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options }).format(new Date(iso));
 }
 
 /** "12 – 14 juni 2026" style range; a single day when start and end fall on the same day. */
 export function formatDateRange(startIso: string, endIso: string, locale: Locale): string {
-  const format = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+  const format = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     timeZone: TEAM_TIME_ZONE,
     day: "numeric",
     month: "short",

@@ -28,9 +28,64 @@ export async function toArticleViews(db: DbOrTx, posts: BlogPost[], locale: Loca
   return posts.map((post) => toArticleView(post, locale, (post.image && sources.get(post.image)) || null));
 }
 
+/** What an article card shows: no body text, no document (the dialog loads those by slug). */
+export type ArticleSummary = Omit<ArticleView, "content" | "documentUrl" | "documentName">;
+
+const summaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  titleEn: blogPosts.titleEn,
+  description: blogPosts.description,
+  descriptionEn: blogPosts.descriptionEn,
+  date: blogPosts.date,
+  category: blogPosts.category,
+  image: blogPosts.image,
+};
+type SummaryRow = { [K in keyof typeof summaryColumns]: BlogPost[K] };
+
+/** Newest first; the id breaks ties so pages never overlap or skip an article. */
+const newestFirst = [desc(blogPosts.date), desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+/**
+ * One page of the news list, as cards: the first `limit` published articles after `offset`,
+ * newest first, and whether more follow. Reads only the card's columns (an article's text can be
+ * long, and a list of a thousand must not cost a thousand texts); served by
+ * `blog_posts_published_list_idx`.
+ */
+export async function publishedArticleSummaries(
+  db: DbOrTx,
+  locale: Locale,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Promise<{ articles: ArticleSummary[]; hasMore: boolean }> {
+  const rows: SummaryRow[] = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(...newestFirst)
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  const sources = await imageSourcesByPath(db, page.map((p) => p.image));
+  const english = locale === "en";
+  return {
+    hasMore: rows.length > limit,
+    articles: page.map((post) => ({
+      id: post.id,
+      slug: post.slug,
+      title: (english && post.titleEn) || post.title,
+      description: (english && post.descriptionEn) || post.description,
+      date: post.date.toISOString(),
+      category: post.category,
+      image: post.image,
+      imageSources: (post.image && sources.get(post.image)) || null,
+    })),
+  };
+}
+
 /** Published articles, newest first; `limit` for the home page's three. */
 export async function publishedArticles(db: DbOrTx, limit?: number): Promise<BlogPost[]> {
-  const query = db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.date), desc(blogPosts.createdAt));
+  const query = db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(...newestFirst);
   return limit === undefined ? query : query.limit(limit);
 }
 

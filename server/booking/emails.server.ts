@@ -7,6 +7,7 @@ import { BookingTeamNotificationEmail, bookingTeamSubject } from "~/emails/booki
 import { translate, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, TEAM_TIME_ZONE } from "~/lib/events";
+import { dateTimeFormat } from "~/lib/intl";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
 import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
@@ -31,7 +32,7 @@ function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): strin
 /** "Friday 14 November 2025, 09:30 – Saturday 15 November 2025, 17:00" in the team's time zone. */
 export function formatEventTimes(event: Pick<Event, "startDate" | "endDate">, locale: Locale): string {
   const options: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
-  const format = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options });
+  const format = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options });
   return format.formatRange(event.startDate, event.endDate);
 }
 

@@ -80,7 +80,15 @@ export const events = pgTable(
     privatePageKey: text("private_page_key").references(() => privatePages.key, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("events_start_date_idx").on(t.startDate), index("events_private_page_idx").on(t.privatePageKey)],
+  (t) => [
+    index("events_start_date_idx").on(t.startDate),
+    index("events_private_page_idx").on(t.privatePageKey),
+    // The calendar's finished run (server/events/queries.server.ts), newest first, a page at a
+    // time (the index read backwards); the live and upcoming run reads events_start_date_idx.
+    index("events_calendar_end_idx")
+      .on(t.endDate, t.status)
+      .where(sql`${t.listed} and ${t.status} <> 'cancelled'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -253,7 +261,8 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(false),
     ...timestamps,
   },
-  (t) => [index("blog_posts_published_date_idx").on(t.published, t.date)],
+  // The news list and the home page: published articles, newest first (the index read backwards), a page at a time.
+  (t) => [index("blog_posts_published_list_idx").on(t.date, t.createdAt, t.id).where(sql`${t.published}`)],
 );
 
 export const uploadBucket = pgEnum("upload_bucket", ["blog-images", "documents"]);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, inArray, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import type { Locale } from "~/i18n";
 import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event } from "../db/schema.server";
 import type { PrivatePageKey } from "../access/pages.server";
@@ -35,13 +36,83 @@ export async function upcomingListedEvents(db: DbOrTx, now: Date, limit: number)
     .limit(limit);
 }
 
-/** Every listed, not cancelled event, by start date: the calendar. Private pages' events never appear. */
-export async function listedEvents(db: DbOrTx): Promise<Event[]> {
-  return db
-    .select()
+/** What the calendar can filter on: the display status (`displayStatus()`), computed in SQL. */
+export type CalendarFilter = "all" | "upcoming" | "live" | "completed";
+
+const onCalendar = and(eq(events.listed, true), ne(events.status, "cancelled"))!;
+
+/**
+ * The calendar's two runs, as `displayStatus()` splits them. Finished: marked completed or past
+ * its end. Active (live or upcoming): neither. Written as plain comparisons on indexed columns so
+ * each run is read in order from an index (`events_start_date_idx`, `events_calendar_end_idx`
+ * backwards) and a page stops after its rows.
+ */
+function finished(now: Date): SQL {
+  return or(eq(events.status, "completed"), lt(events.endDate, now))!;
+}
+function active(now: Date): SQL {
+  return and(ne(events.status, "completed"), gte(events.endDate, now))!;
+}
+function live(now: Date): SQL {
+  return or(eq(events.status, "live"), eq(events.status, "ongoing"), lte(events.startDate, now))!;
+}
+
+/** How many calendar events each filter shows (one scan of the listed events, no rows sent). */
+export async function calendarCounts(db: DbOrTx, now: Date): Promise<Record<CalendarFilter, number>> {
+  const [row] = await db
+    .select({
+      all: count(),
+      completed: count(sql`case when ${finished(now)} then 1 end`),
+      live: count(sql`case when ${and(active(now), live(now))} then 1 end`),
+    })
     .from(events)
-    .where(and(eq(events.listed, true), ne(events.status, "cancelled")))
-    .orderBy(asc(events.startDate), asc(events.name));
+    .where(onCalendar);
+  const all = Number(row?.all ?? 0);
+  const completed = Number(row?.completed ?? 0);
+  const liveCount = Number(row?.live ?? 0);
+  return { all, completed, live: liveCount, upcoming: all - completed - liveCount };
+}
+
+/**
+ * One page of the calendar in its order (`calendarOrder()` in ~/lib/events): live and upcoming
+ * events soonest first, then finished ones most recent first; the name in the visitor's
+ * language, then the id, break ties, so pages never overlap or leave a gap. `offset`/`limit`
+ * count across both runs; `counts` (from `calendarCounts`) says where the active run ends.
+ */
+export async function calendarEvents(
+  db: DbOrTx,
+  now: Date,
+  locale: Locale,
+  { filter, limit, offset = 0, counts }: { filter: CalendarFilter; limit: number; offset?: number; counts: Record<CalendarFilter, number> },
+): Promise<Event[]> {
+  const name = locale === "en" ? sql`coalesce(nullif(${events.nameEn}, ''), ${events.name})` : sql`${events.name}`;
+  const activeCount = filter === "completed" ? 0 : filter === "all" ? counts.all - counts.completed : counts[filter];
+  const rows: Event[] = [];
+  if (filter !== "completed" && offset < activeCount) {
+    const which = filter === "live" ? live(now) : filter === "upcoming" ? not(live(now)) : undefined;
+    rows.push(
+      ...(await db
+        .select()
+        .from(events)
+        .where(and(onCalendar, active(now), which))
+        .orderBy(asc(events.startDate), asc(name), asc(events.id))
+        .limit(limit)
+        .offset(offset)),
+    );
+  }
+  const left = limit - rows.length;
+  if ((filter === "all" || filter === "completed") && left > 0) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(events)
+        .where(and(onCalendar, finished(now)))
+        .orderBy(desc(events.endDate), asc(name), asc(events.id))
+        .limit(left)
+        .offset(Math.max(0, offset - activeCount))),
+    );
+  }
+  return rows;
 }
 
 /** One listed, not cancelled event; undefined for unknown slugs and for private pages' events. */

@@ -21,13 +21,13 @@ const article = (n: number): ArticleView => ({
 });
 
 /** Renders /news on the server, as React Router does, with the given articles. */
-async function render(articles: ArticleView[], locale: Locale = "en"): Promise<string> {
+async function render(articles: ArticleView[], locale: Locale = "en", more?: { hasMore: boolean; page: number }): Promise<string> {
   type NewsProps = Parameters<typeof News>[0];
   function Page() {
     const loaderData = useLoaderData() as NewsProps["loaderData"];
     return <News {...({ loaderData } as NewsProps)} />;
   }
-  const routes: RouteObject[] = [{ path: "/news", loader: () => ({ articles }), Component: Page }];
+  const routes: RouteObject[] = [{ path: "/news", loader: () => ({ articles, ...more }), Component: Page }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/news"));
   if (context instanceof Response) throw new Error("unexpected response");
@@ -64,6 +64,28 @@ describe("the news page's states", () => {
     // unavailable' is only for a picture that failed to load.
     expect(html).toContain('data-testid="image-none"');
     expect(html).not.toContain("Image unavailable");
+  });
+});
+
+describe("the news page's 'Load more' (issue 13)", () => {
+  const many = Array.from({ length: 12 }, (_, i) => article(i + 1));
+
+  it("is a plain link to the next page, scrolled to the first new card, so it works without JavaScript", async () => {
+    const html = await render(many, "nl", { hasMore: true, page: 1 });
+    expect(html).toMatch(/<a [^>]*href="\/news\?page=2#news-item-13"[^>]*>Meer laden<\/a>/);
+    expect(html).toContain('id="news-item-1"');
+    expect(html).toContain('id="news-item-12"');
+    const english = await render([...many, ...many.map((a) => ({ ...a, id: `${a.id}b`, slug: `${a.slug}b` }))], "en", { hasMore: true, page: 2 });
+    expect(english).toMatch(/<a [^>]*href="\/news\?page=3#news-item-25"[^>]*>Load more<\/a>/);
+    // The cards keep the list's page, so the list under an opened article stays as it is.
+    expect(english).toContain('href="/news/article-1?page=2"');
+  });
+
+  it("is not there when every article is shown", async () => {
+    const html = await render(many, "en", { hasMore: false, page: 1 });
+    expect(html).not.toContain("Load more");
+    expect(html).not.toContain("page=2");
+    expect(html).toContain('href="/news/article-1"');
   });
 });
 

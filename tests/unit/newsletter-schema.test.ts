@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { newsletterErrorKey, newsletterSchema } from "~/schemas/newsletter";
+import { translate } from "~/i18n";
+import { newsletterErrorKey, newsletterFieldErrors, newsletterSchema } from "~/schemas/newsletter";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -54,5 +55,29 @@ describe("newsletter schema", () => {
     expect(newsletterErrorKey("en", "Invalid email address")).toBe("newsletter.invalidEmail");
     expect(newsletterErrorKey("nl", "Naam is verplicht")).toBe("newsletter.nameRequired");
     expect(newsletterErrorKey("en", "Naam is verplicht")).toBeUndefined();
+  });
+
+  it("the browser's checks (no Zod) give the schema's first message for every field", () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { name: "", email: "" },
+      { name: "   ", email: "   " },
+      { name: "Jan", email: "jan@example" },
+      { name: "n".repeat(100), email: "a@b.nl" },
+      { name: "n".repeat(101), email: "a@b.nl" },
+      { name: " Anna ", email: " Anna.de.Vries+news@Example.NL " },
+      { name: "Jan", email: `${"a".repeat(250)}@b.nl` },
+      ...["plain", "a@b", "a@@b.nl", "a b@c.nl", "a@b..nl", "@example.com", "jan@-example.com"].map((email) => ({ name: "Jan", email })),
+    ];
+    for (const locale of ["en", "nl"] as const) {
+      for (const fields of cases) {
+        const fromSchema = errors(locale, fields) as Record<string, string[] | undefined>;
+        const fromBrowser = newsletterFieldErrors(fields);
+        for (const field of ["name", "email"] as const) {
+          const key = fromBrowser[field];
+          expect(key ? translate(locale, key) : undefined, `${locale} ${field} ${JSON.stringify(fields)}`).toBe(fromSchema[field]?.[0]);
+        }
+      }
+    }
   });
 });

@@ -1,7 +1,72 @@
 import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ImageWithFallback } from "~/components/picture";
+import type { ArticleCardData } from "~/components/article-card";
+import { EventCard } from "~/components/event-card";
+import { demoPictureSources, ImageWithFallback } from "~/components/picture";
 import { LocaleContext, type Locale } from "~/i18n";
+import type { EventView } from "~/lib/events";
+import News from "~/routes/news/news";
+
+const card = (n: number): ArticleCardData => ({
+  id: `id-${n}`,
+  slug: `article-${n}`,
+  title: `Article ${n}`,
+  description: `About ${n}`,
+  date: new Date(Date.UTC(2025, 5, 30 - n)).toISOString(),
+  category: "team",
+  image: null,
+  imageSources: null,
+});
+
+const eventView = (overrides: Partial<EventView>): EventView => ({
+  id: "e1",
+  slug: "zeildag",
+  name: "Sailing day",
+  description: "A day at sea.",
+  startDate: "2030-06-01T08:00:00.000Z",
+  endDate: "2030-06-01T16:00:00.000Z",
+  location: "Scheveningen",
+  priceCents: 29_500,
+  included: [],
+  maxParticipants: 10,
+  placesLeft: 4,
+  status: "upcoming",
+  ended: false,
+  kind: "sailing",
+  bookingMode: "registration",
+  depositPercent: 50,
+  registrationOpensAt: null,
+  earlyBirdPercent: null,
+  earlyBirdUntil: null,
+  documentUrl: null,
+  documentName: null,
+  imageUrl: null,
+  ...overrides,
+});
+
+/** A page rendered on the server inside a data router, as React Router does. */
+async function renderRoute(Component: () => React.ReactNode, loaderData: unknown = null, path = "/news"): Promise<string> {
+  const routes: RouteObject[] = [{ path, loader: () => loaderData, Component }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  return renderToString(
+    <LocaleContext.Provider value="en">
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </LocaleContext.Provider>,
+  );
+}
+
+/** /news with the given cards. */
+function renderNews(articles: ArticleCardData[], extra: { hasMore: boolean; page: number }): Promise<string> {
+  type NewsProps = Parameters<typeof News>[0];
+  function Page() {
+    const loaderData = useLoaderData() as NewsProps["loaderData"];
+    return <News {...({ loaderData } as NewsProps)} />;
+  }
+  return renderRoute(Page, { articles, ...extra });
+}
 
 function render(src: string | null, locale: Locale = "nl"): string {
   return renderToString(
@@ -28,5 +93,53 @@ describe("ImageWithFallback", () => {
     expect(html).toContain('src="/uploads/photo.webp"');
     expect(html).not.toContain("image-none");
     expect(html).not.toContain("image-unavailable");
+  });
+});
+
+describe("card pictures (issue 13: the right size, the largest paint first)", () => {
+  it("the project's own pictures come as AVIF and WebP in 640 and 1280 px; other paths do not", () => {
+    expect(demoPictureSources("/images/atlantic-1280.webp")).toEqual({
+      avif: "/images/atlantic-640.avif 640w, /images/atlantic-1280.avif 1280w",
+      webp: "/images/atlantic-640.webp 640w, /images/atlantic-1280.webp 1280w",
+    });
+    expect(demoPictureSources("/images/missing-photo.webp")).toBeNull();
+    expect(demoPictureSources("/uploads/blog-images/1-abcdef0123456789-1280.webp")).toBeNull();
+    expect(demoPictureSources("https://example.com/images/x-1280.webp")).toBeNull();
+    expect(demoPictureSources(null)).toBeNull();
+  });
+
+  it("on /news the featured card's picture loads eagerly with high priority, every other one lazily, each with srcset, sizes and its size", async () => {
+    const html = await renderNews(
+      [1, 2, 3, 4].map((n) => ({ ...card(n), image: "/images/atlantic-1280.webp" })),
+      { hasMore: true, page: 1 },
+    );
+    const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes("/images/atlantic"));
+    expect(imgs).toHaveLength(4);
+    expect(imgs[0]).toContain('loading="eager"');
+    expect(imgs[0]).toContain('fetchPriority="high"');
+    for (const img of imgs.slice(1)) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toMatch(/fetchPriority/i);
+    }
+    for (const img of imgs) {
+      expect(img).toContain('width="1280"');
+      expect(img).toContain('height="720"');
+    }
+    const sources = [...html.matchAll(/<source [^>]*>/g)].map((m) => m[0]);
+    expect(sources.filter((s) => s.includes('type="image/avif"'))).toHaveLength(4);
+    for (const source of sources) {
+      expect(source).toMatch(/srcSet="\/images\/atlantic-640\.(avif|webp) 640w, \/images\/atlantic-1280\.(avif|webp) 1280w"/);
+      expect(source).toMatch(/sizes="[^"]*\d+(px|vw)"/);
+    }
+    // The featured card is wider than the others: its sizes say so.
+    expect(sources[0]).toContain("66vw");
+    expect(sources.at(-1)).toContain("33vw");
+  });
+
+  it("event cards get AVIF/WebP sources with widths and stay lazy, with their size", async () => {
+    const html = await renderRoute(() => <EventCard event={eventView({ imageUrl: "/images/evening-1280.webp" })} />, null, "/calendar");
+    expect(html).toMatch(/<source type="image\/avif" srcSet="\/images\/evening-640\.avif 640w, \/images\/evening-1280\.avif 1280w" sizes="[^"]+"/);
+    expect(html).toMatch(/<source type="image\/webp" srcSet="\/images\/evening-640\.webp 640w/);
+    expect(html).toMatch(/<img [^>]*src="\/images\/evening-1280\.webp"[^>]*width="640"[^>]*height="360"[^>]*loading="lazy"/);
   });
 });

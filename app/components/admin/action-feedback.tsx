@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { useI18n } from "~/i18n";
 import type { Feedback } from "~/schemas/feedback";
 import { cn } from "~/lib/utils";

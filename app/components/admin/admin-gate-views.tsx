@@ -1,7 +1,7 @@
 import { Anchor, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FileText } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Input } from "~/components/ui/input";
 import { useI18n, type MessageKey } from "~/i18n";
 import { Field, FormPanel, hintId, useFieldError } from "./article-fields";

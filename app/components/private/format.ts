@@ -1,5 +1,6 @@
 import type { Locale } from "~/i18n";
 import { formatDate } from "~/lib/events";
+import { numberFormat } from "~/lib/intl";
 
 /** "18:30", in the team's time zone. */
 export function timeOf(iso: string, locale: Locale): string {
@@ -23,7 +24,7 @@ export function dayMonthYear(iso: string, locale: Locale): string {
 
 /** Euros without the sign, for texts that carry their own "€": "175", "4.455,50". */
 export function euroNumber(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+  return numberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);

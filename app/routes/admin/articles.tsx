@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Eye, EyeOff, FilePlus2, Pencil, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";

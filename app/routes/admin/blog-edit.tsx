@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { data } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ArticleForm } from "~/components/admin/article-form";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { useState } from "react";
 import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ArticleForm, emptyArticleDefaults } from "~/components/admin/article-form";

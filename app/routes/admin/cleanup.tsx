@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form } from "react-router";

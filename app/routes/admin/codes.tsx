@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { ExternalLink, KeyRound, Loader2, ShieldCheck, TriangleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";

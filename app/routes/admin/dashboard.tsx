@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Download, Printer, TriangleAlert } from "lucide-react";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";

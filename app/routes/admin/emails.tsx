@@ -1,8 +1,9 @@
+import "~/i18n/admin";
 import { desc } from "drizzle-orm";
 import { Loader2, RotateCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Ban, Mail, Phone } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { redirect } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
 import { BackLink } from "~/components/admin/article-fields";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { CalendarPlus, ChevronRight, EyeOff, Lock } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { data, isRouteErrorResponse, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import {
   AdminAccessDenied,

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Calendar, FileText, KeyRound, LayoutDashboard, ListChecks, Mail, Newspaper, Users } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { useI18n, type MessageKey } from "~/i18n";

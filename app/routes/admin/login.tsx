@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import {

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { Download, Printer } from "lucide-react";
 import { data } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";

@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { desc } from "drizzle-orm";
 import { Download } from "lucide-react";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";

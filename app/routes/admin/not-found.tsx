@@ -1,3 +1,4 @@
+import "~/i18n/admin";
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth/guard.server";
 import type { Route } from "./+types/not-found";

@@ -1,9 +1,10 @@
+import "~/i18n/admin";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, ShieldCheck, ShieldOff, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { ADMIN_USER_PASSWORD_MAX, newUserSchema } from "~/schemas/admin-user";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";

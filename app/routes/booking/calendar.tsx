@@ -1,19 +1,21 @@
+import { useRef } from "react";
 import { ArrowRight, CalendarSearch, Mail } from "lucide-react";
 import { data, Link, useNavigate, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventCard } from "~/components/event-card";
 import { EventDialog } from "~/components/event-dialog";
 import { JsonLdScript } from "~/components/json-ld-script";
+import { listPage, LoadMore } from "~/components/load-more";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventJsonLd } from "~/lib/event-jsonld";
-import { calendarOrder, type DisplayStatus, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
 import { pageMeta, seo, type RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
-import { listedEvents, placesTakenByEvent } from "@server/events/queries.server";
+import { calendarCounts, calendarEvents, listedEventBySlug, placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
 import type { Route } from "./+types/calendar";
 
@@ -31,41 +33,55 @@ function parseFilter(value: string | null): Filter {
   return FILTERS.find((f) => f === value) ?? "all";
 }
 
-function matches(filter: Filter, status: DisplayStatus): boolean {
-  return filter === "all" || status === filter;
-}
-
-/** The calendar's address for a filter and (optionally) an open event; "all" is the default. */
-function calendarHref(filter: Filter, slug?: string): string {
+/** The calendar's address for a filter, a page and (optionally) an open event; "all" and page 1 are the defaults. */
+function calendarHref(filter: Filter, page: number, slug?: string): string {
   const params = new URLSearchParams();
   if (filter !== "all") params.set("filter", filter);
+  if (page > 1) params.set("page", String(page));
   if (slug) params.set("event", slug);
   const query = params.toString();
   return query ? `/calendar?${query}` : "/calendar";
 }
 
+/** Events per 'Load more' step (four rows of three). */
+const CALENDAR_PAGE_SIZE = 12;
+
+/**
+ * The first `page` pages (`?page=N`, see LoadMore) of the filtered list, in calendar order, with
+ * each filter's count. A shared ?event= link to an event further down the list still opens it:
+ * the selected event is loaded by itself.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = await requestLocale(request);
   const at = now();
-  const rows = await listedEvents(db());
-  const taken = await placesTakenByEvent(db(), rows.map((e) => e.id), at);
-  const events = calendarOrder(rows.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0)));
-  const slug = new URL(request.url).searchParams.get("event");
+  const params = new URL(request.url).searchParams;
+  const filter = parseFilter(params.get("filter"));
+  const page = listPage(params);
+  const slug = params.get("event");
+  const counts = await calendarCounts(db(), at);
+  const limit = page * CALENDAR_PAGE_SIZE;
+  const rows = await calendarEvents(db(), at, locale, { filter, limit, counts });
+  const selectedRow = slug && !rows.some((e) => e.slug === slug) ? await listedEventBySlug(db(), slug) : undefined;
+  const shown = selectedRow ? [...rows, selectedRow] : rows;
+  const taken = await placesTakenByEvent(db(), shown.map((e) => e.id), at);
+  const view = (e: (typeof rows)[number]) => toEventView(e, locale, at, taken.get(e.id) ?? 0);
+  const events = rows.map(view);
+  const selected = selectedRow ? view(selectedRow) : null;
   // A shared link to an event that is gone (or private) still shows the calendar, with a notice.
-  const missing = slug !== null && !events.some((e) => e.slug === slug);
-  return data({ events, now: at.toISOString() }, missing ? { status: 404 } : undefined);
+  const missing = slug !== null && !selected && !events.some((e) => e.slug === slug);
+  return data({ events, selected, counts, hasMore: counts[filter] > limit, page, now: at.toISOString() }, missing ? { status: 404 } : undefined);
 }
 
 /**
- * Filters and the open dialog live in the query string but the list holds every event, so
- * switching them needs no new data. A language switch (?lang=) or a form submission does.
+ * The open dialog lives in the query string and its event is in the list (or loaded with it),
+ * so opening and closing one needs no new data. A filter, a page, a language switch (?lang=)
+ * or a form submission does.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const rest = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("event");
-    params.delete("filter");
     params.sort();
     return params.toString();
   };
@@ -75,7 +91,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export function meta({ data: loaderData, matches: routeMatches, location }: Route.MetaArgs) {
   const { locale, publicUrl } = (routeMatches[0] as { loaderData: RootData }).loaderData;
   const slug = new URLSearchParams(location.search).get("event");
-  const selected = slug ? loaderData?.events.find((e) => e.slug === slug) : undefined;
+  const selected = slug ? (loaderData?.events.find((e) => e.slug === slug) ?? loaderData?.selected ?? undefined) : undefined;
   if (selected) {
     return seo({
       title: `${selected.name} | ${translate(locale, "site.name")}`,
@@ -105,7 +121,7 @@ function FilterBar({ active, counts }: { active: Filter; counts: Record<Filter, 
           return (
             <li key={filter}>
               <Link
-                to={calendarHref(filter)}
+                to={calendarHref(filter, 1)}
                 preventScrollReset
                 aria-current={current ? "page" : undefined}
                 data-filter={filter}
@@ -184,16 +200,15 @@ function useStructuredData(events: EventView[]) {
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { events, now: serverNow } = loaderData;
+  const { events, counts, hasMore, page, now: serverNow } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const listRef = useRef<HTMLDivElement>(null);
   const filter = parseFilter(searchParams.get("filter"));
   const slug = searchParams.get("event");
-  const selected = slug ? events.find((e) => e.slug === slug) : undefined;
-  const visible = events.filter((e) => matches(filter, e.status));
-  const counts = Object.fromEntries(FILTERS.map((f) => [f, events.filter((e) => matches(f, e.status)).length])) as Record<Filter, number>;
-  const structuredData = useStructuredData(events);
-  const closeHref = calendarHref(filter);
+  const selected = slug ? (events.find((e) => e.slug === slug) ?? (loaderData.selected?.slug === slug ? loaderData.selected : undefined)) : undefined;
+  const structuredData = useStructuredData(selected && !events.includes(selected) ? [...events, selected] : events);
+  const closeHref = calendarHref(filter, page);
 
   return (
     <>
@@ -215,18 +230,31 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             </h2>
             <FilterBar active={filter} counts={counts} />
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t("events.calendar.countLabel", { count: visible.length })}
+              {t("events.calendar.countLabel", { count: counts[filter] })}
             </p>
           </div>
-          {visible.length === 0 ? (
+          {events.length === 0 ? (
             <p className="rounded-lg bg-white p-8 text-center text-muted-foreground shadow-sm">
-              {events.length === 0 ? t("events.calendar.emptyAll") : t("events.calendar.empty")}
+              {counts.all === 0 ? t("events.calendar.emptyAll") : t("events.calendar.empty")}
             </p>
           ) : (
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {visible.map((event) => (
-                <EventCard key={event.id} event={event} to={calendarHref(filter, event.slug)} preventScrollReset />
-              ))}
+            <div ref={listRef}>
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {events.map((event, index) => (
+                  <EventCard key={event.id} id={`event-item-${index + 1}`} event={event} to={calendarHref(filter, page, event.slug)} preventScrollReset />
+                ))}
+              </div>
+              {hasMore && (
+                <LoadMore
+                  href={`${calendarHref(filter, page + 1)}#event-item-${events.length + 1}`}
+                  label={t("events.calendar.loadMore")}
+                  loadingLabel={t("events.calendar.loadingMore")}
+                  itemCount={events.length}
+                  listRef={listRef}
+                  itemSelector="a[data-event-opener]"
+                  testId="calendar-load-more"
+                />
+              )}
             </div>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, Hourglass, LoaderCircle } from "lucide-react";
 import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Await, Link, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";

@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import { dateTimeFormat } from "~/lib/intl";
 
 /**
  * A date-only ISO string (YYYY-MM-DD) as a long date. Formatted in UTC so the server and the
@@ -6,7 +7,7 @@ import type { Locale } from "~/i18n";
  */
 export function formatLongDate(isoDate: string, locale: Locale): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
     day: "numeric",
     month: "long",
     year: "numeric",

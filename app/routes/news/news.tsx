@@ -1,19 +1,28 @@
 import { ArrowLeft } from "lucide-react";
+import { useRef } from "react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
-import { ArticleCard } from "~/components/article-card";
+import { ArticleCard, type ArticleCardData } from "~/components/article-card";
+import { listPage, LoadMore } from "~/components/load-more";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import type { ArticleView } from "~/lib/articles";
 import { pageMeta } from "~/lib/seo";
-import { publishedArticles, toArticleViews } from "@server/articles/queries.server";
+import { publishedArticleSummaries } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/news";
 
+/** Articles per 'Load more' step: the featured one and eleven more fill the grid's rows. */
+const NEWS_PAGE_SIZE = 12;
+
+/**
+ * The first `page` pages of cards (`?page=N`, see LoadMore). Cards only: an article's text is
+ * loaded by its dialog's route (/news/<slug>) when it opens.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = await requestLocale(request);
-  const articles = await publishedArticles(db());
-  return { articles: await toArticleViews(db(), articles, locale) };
+  const page = listPage(new URL(request.url).searchParams);
+  const { articles, hasMore } = await publishedArticleSummaries(db(), locale, { limit: page * NEWS_PAGE_SIZE });
+  return { articles, hasMore, page };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -94,16 +103,25 @@ function LoadingState() {
   );
 }
 
-function LoadedState({ articles }: { articles: ArticleView[] }) {
+/** The list's address for a page (1 is the plain /news); `first` is the card to scroll to. */
+function newsHref(page: number, first?: number): string {
+  return `${page > 1 ? `/news?page=${page}` : "/news"}${first ? `#news-item-${first}` : ""}`;
+}
+
+function LoadedState({ articles, hasMore = false, page = 1 }: { articles: ArticleCardData[]; hasMore?: boolean; page?: number }) {
   const { t } = useI18n();
+  const listRef = useRef<HTMLDivElement>(null);
   const [featured, ...rest] = articles;
+  // Opening an article keeps the list's page, so the list under the dialog stays as it is.
+  const search = page > 1 ? `?page=${page}` : "";
   return (
-    <>
+    <div ref={listRef}>
       <section aria-labelledby="news-latest" className="grid items-start gap-6 lg:grid-cols-3">
         <h2 id="news-latest" className="sr-only">
           {t("news.latest")}
         </h2>
-        <ArticleCard article={featured} featured className="lg:col-span-2" />
+        {/* The featured card's picture is the page's largest paint: loaded first, not lazily. */}
+        <ArticleCard article={featured} featured priority search={search} id="news-item-1" className="lg:col-span-2" />
         <NewsletterCard />
       </section>
       {rest.length > 0 ? (
@@ -112,13 +130,24 @@ function LoadedState({ articles }: { articles: ArticleView[] }) {
             {t("news.more")}
           </h2>
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {rest.map((article) => (
-              <ArticleCard key={article.id} article={article} />
+            {rest.map((article, index) => (
+              <ArticleCard key={article.id} article={article} search={search} id={`news-item-${index + 2}`} />
             ))}
           </div>
         </section>
       ) : null}
-    </>
+      {hasMore ? (
+        <LoadMore
+          href={newsHref(page + 1, articles.length + 1)}
+          label={t("news.loadMore")}
+          loadingLabel={t("news.loadingMore")}
+          itemCount={articles.length}
+          listRef={listRef}
+          itemSelector="a[data-article-opener]"
+          testId="news-load-more"
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -144,20 +173,29 @@ function EmptyState() {
 function useListReloading(): boolean {
   const navigation = useNavigation();
   const location = useLocation();
+  // 'Load more' (?page=) keeps the cards shown and appends: no skeletons for it.
+  const rest = (search: string) => {
+    const params = new URLSearchParams(search);
+    params.delete("page");
+    params.sort();
+    return params.toString();
+  };
   return (
-    navigation.state === "loading" && navigation.location.pathname.replace(/\/$/, "") === "/news" && navigation.location.search !== location.search
+    navigation.state === "loading" &&
+    navigation.location.pathname.replace(/\/$/, "") === "/news" &&
+    rest(navigation.location.search) !== rest(location.search)
   );
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const reloading = useListReloading();
-  const { articles } = loaderData;
+  const { articles, hasMore, page } = loaderData;
   return (
     <>
       <PageHeader />
       <div className="bg-white py-14 sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          {reloading ? <LoadingState /> : articles.length === 0 ? <EmptyState /> : <LoadedState articles={articles} />}
+          {reloading ? <LoadingState /> : articles.length === 0 ? <EmptyState /> : <LoadedState articles={articles} hasMore={hasMore} page={page} />}
         </div>
       </div>
       {/* The article dialog (/news/<slug>) renders here, over the list. */}

@@ -1,0 +1,74 @@
+import zlib from "node:zlib";
+import { expect, hydrated, test } from "./fixtures";
+
+// Compression and HTTP caching in a real browser against the production build (decision 013).
+
+// The demo article's picture is missing on purpose.
+test.use({ allowConsoleErrors: [/missing-photo/] });
+
+test("a page the browser revalidates (304) keeps running its scripts under the CSP it came with", async ({ page }) => {
+  const statuses: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/news" && response.request().resourceType() === "document") statuses.push(response.status());
+  });
+  const first = await page.goto("/news");
+  expect(first!.headers()["etag"]).toMatch(/^W\/"/);
+  expect(first!.headers()["cache-control"]).toBe("private, no-cache");
+  await hydrated(page);
+  // A reload asks the server with If-None-Match; the answer is 304 and the stored page is used.
+  await page.reload();
+  await hydrated(page);
+  await page.goto("/about");
+  await page.goto("/news");
+  await hydrated(page);
+  expect(statuses.length).toBeGreaterThanOrEqual(3);
+  // The scripts of the reused page run: a CSP with another nonce would have blocked them (and
+  // logged a console error, which fails the test).
+  const nonces = await page.locator("script:not([type='application/ld+json'])").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  expect(new Set(nonces).size).toBe(1);
+});
+
+test("the server answers a matching If-None-Match with 304 and no CSP, a stale one in full", async ({ request }) => {
+  const first = await request.get("/calendar");
+  const etag = first.headers()["etag"]!;
+  const again = await request.get("/calendar", { headers: { "if-none-match": etag } });
+  expect(again.status(), `${etag} then ${again.headers()["etag"]}`).toBe(304);
+  expect(again.headers()["content-security-policy"]).toBeUndefined();
+  const stale = await request.get("/calendar", { headers: { "if-none-match": 'W/"stale"' } });
+  expect(stale.status()).toBe(200);
+  expect(stale.headers()["content-security-policy"]).toMatch(/'nonce-/);
+});
+
+test("the built scripts are sent precompressed: the .br bytes, immutable, decoding to the script", async ({ page, request }) => {
+  await page.goto("/");
+  const src = await page.locator("link[rel=modulepreload]").first().getAttribute("href");
+  expect(src).toMatch(/^\/assets\/.+\.js$/);
+  const plain = await request.get(src!, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const original = await plain.body();
+  // Playwright's request decodes bodies; ask Node for the raw bytes.
+  const raw = await fetchRaw(new URL(src!, page.url()).href, "br");
+  expect(raw.headers.get("content-encoding")).toBe("br");
+  expect(raw.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(raw.headers.get("vary")).toMatch(/Accept-Encoding/i);
+  expect(Number(raw.headers.get("content-length"))).toBe(raw.body.length);
+  expect(zlib.brotliDecompressSync(raw.body).equals(original)).toBe(true);
+});
+
+/** A GET through node:http, whose body is not decoded. */
+async function fetchRaw(url: string, acceptEncoding: string): Promise<{ headers: Headers; body: Buffer }> {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [key, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(key, value);
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on("error", reject);
+  });
+}

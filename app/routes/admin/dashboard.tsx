@@ -168,8 +168,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {interest.map((i) => (
-              <li key={i.id}>
-                <article className="h-full rounded-lg border border-slate-200 bg-foam-100/40 p-4">
+              // min-w-0 and anywhere-wrapping: a long e-mail address wraps instead of widening the
+              // grid column (and the page) on a phone.
+              <li key={i.id} className="min-w-0">
+                <article className="h-full rounded-lg border border-slate-200 bg-foam-100/40 p-4 [overflow-wrap:anywhere]">
                   <header className="flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="text-lg font-semibold normal-case tracking-normal text-navy-900">{i.name}</h3>
                     <time dateTime={i.createdAt} className="text-xs text-slate-500">

@@ -2,8 +2,10 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 import { adminRoutes } from "./routes/admin/routes";
 import { bookingRoutes, bookingSiteRoutes } from "./routes/booking/routes";
 import { contentSiteRoutes } from "./routes/content/routes";
+import { manageRoutes, manageSiteRoutes } from "./routes/manage/routes";
 import { newsRoutes, newsSiteRoutes } from "./routes/news/routes";
 import { privateSiteRoutes } from "./routes/private/routes";
+import { waitlistSiteRoutes } from "./routes/waitlist/routes";
 
 // Every route of the spec, listed explicitly. Each area keeps its own list beside its modules.
 export default [
@@ -13,11 +15,14 @@ export default [
     ...newsSiteRoutes,
     ...bookingSiteRoutes,
     ...privateSiteRoutes,
+    ...manageSiteRoutes,
+    ...waitlistSiteRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   ...newsRoutes,
   ...bookingRoutes,
+  ...manageRoutes,
   ...adminRoutes,
 ] satisfies RouteConfig;

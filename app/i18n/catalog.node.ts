@@ -5,7 +5,11 @@ import en from "./messages/en";
 import adminEnglish from "./messages/en/admin";
 import nl from "./messages/nl";
 import adminDutch from "./messages/nl/admin";
+import adminBookingsEnglish from "./messages/en/admin-bookings";
+import adminBookingsDutch from "./messages/nl/admin-bookings";
+import adminWaitlistEnglish from "./messages/en/admin-waitlist";
+import adminWaitlistDutch from "./messages/nl/admin-waitlist";
 
-addMessages("en", { ...en, ...adminEnglish });
-addMessages("nl", { ...nl, ...adminDutch });
+addMessages("en", { ...en, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
+addMessages("nl", { ...nl, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
 loaded.add("en").add("nl");

@@ -1,6 +1,8 @@
 import type { Locale } from "./define";
 import type publicEn from "./messages/en";
 import type adminEn from "./messages/en/admin";
+import type adminBookingsEn from "./messages/en/admin-bookings";
+import type adminWaitlistEn from "./messages/en/admin-waitlist";
 import language from "./messages/language";
 
 /**
@@ -8,7 +10,7 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once

@@ -78,6 +78,14 @@ export const events = pgTable(
     /** False for events that only a private page shows; they never appear in lists. */
     listed: boolean("listed").notNull().default(true),
     privatePageKey: text("private_page_key").references(() => privatePages.key, { onDelete: "set null" }),
+    /** The balance is due this many days before the start (server/booking/money.server.ts). */
+    balanceDueDays: integer("balance_due_days").notNull().default(30),
+    /**
+     * The cancellation policy: a participant who cancels at least `refundUntilDays` days before
+     * the start gets `refundPercent`% of what they paid back; later, nothing (the ARC page's promise).
+     */
+    refundUntilDays: integer("refund_until_days").notNull().default(30),
+    refundPercent: integer("refund_percent").notNull().default(100),
     ...timestamps,
   },
   (t) => [
@@ -146,15 +154,22 @@ export const registrations = pgTable(
      * registration limit open holds per address and event (decision 008) without storing an IP.
      */
     clientKey: text("client_key"),
+    /** The waiting-list offer this registration was made under (its held places). */
+    waitlistOfferId: uuid("waitlist_offer_id"),
+    /** When the balance reminders went out: 7 days before the due date, and on it. Each once. */
+    balanceReminderSentAt: timestamp("balance_reminder_sent_at", { withTimezone: true }),
+    balanceDueReminderSentAt: timestamp("balance_due_reminder_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    index("registrations_offer_idx").on(t.waitlistOfferId),
     index("registrations_event_status_idx").on(t.eventId, t.status),
     index("registrations_email_idx").on(sql`lower(${t.customerEmail})`),
   ],
 );
 
-export const paymentProvider = pgEnum("payment_provider", ["stripe", "test"]);
+/** `manual`: a payment the team recorded by hand (a bank transfer); no provider holds it. */
+export const paymentProvider = pgEnum("payment_provider", ["stripe", "test", "manual"]);
 export const paymentKind = pgEnum("payment_kind", ["deposit", "full", "balance"]);
 export const paymentStatus = pgEnum("payment_status", ["open", "paid", "failed", "expired", "refunded"]);
 
@@ -187,6 +202,134 @@ export const payments = pgTable(
     ...timestamps,
   },
   (t) => [index("payments_registration_idx").on(t.registrationId)],
+);
+
+export const refundStatus = pgEnum("refund_status", ["pending", "succeeded", "failed"]);
+
+/**
+ * One refund of (part of) one payment: asked for, then confirmed by the provider's answer or its
+ * `charge.refunded` webhook. `idempotencyKey` is what the provider call carries (and is unique
+ * here), so a double click or a replay never refunds twice.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    reason: text("reason").notNull(),
+    status: refundStatus("status").notNull().default("pending"),
+    providerRefundId: text("provider_refund_id").unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Who asked: "participant", "system", or "staff:<user id>". */
+    requestedBy: text("requested_by").notNull(),
+    failureReason: text("failure_reason"),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("refunds_registration_idx").on(t.registrationId), index("refunds_payment_idx").on(t.paymentId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Waiting list
+// ---------------------------------------------------------------------------------------------
+
+export const waitlistStatus = pgEnum("waitlist_status", ["waiting", "offered", "booked", "lapsed", "removed"]);
+
+/** A person in line for a full (or waiting-list) event, first come first served. */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** How many places they want (1–4); an offer is made only when that many are free. */
+    places: integer("places").notNull().default(1),
+    message: text("message"),
+    locale: text("locale").notNull().default("nl"),
+    status: waitlistStatus("status").notNull().default("waiting"),
+    ...timestamps,
+  },
+  (t) => [
+    index("waitlist_entries_event_idx").on(t.eventId, t.status, t.createdAt),
+    // In line once per event and e-mail address while waiting or offered.
+    uniqueIndex("waitlist_entries_event_email_uq")
+      .on(t.eventId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+  ],
+);
+
+export const offerStatus = pgEnum("waitlist_offer_status", ["open", "accepted", "lapsed", "withdrawn"]);
+
+/**
+ * An offer to the person first in line: holds `places` places until `expiresAt` (48 hours), for
+ * registrations made through its link only (`registrations.waitlist_offer_id`).
+ */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    places: integer("places").notNull(),
+    status: offerStatus("status").notNull().default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** "system" (a place freed up) or "staff:<user id>" (sent by hand). */
+    createdBy: text("created_by").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("waitlist_offers_event_status_idx").on(t.eventId, t.status, t.expiresAt), index("waitlist_offers_entry_idx").on(t.entryId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The audit trail
+// ---------------------------------------------------------------------------------------------
+
+export const auditActor = pgEnum("audit_actor", ["participant", "staff", "provider", "system"]);
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * Every change of a registration, payment, refund, waiting-list entry or offer, written in the
+ * same transaction as the change (server/audit/audit.server.ts). Never edited; only the retention
+ * sweep deletes rows (with the personal data they describe).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    entityType: text("entity_type").$type<"registration" | "payment" | "refund" | "waitlist_entry" | "waitlist_offer" | "event">().notNull(),
+    entityId: text("entity_id").notNull(),
+    registrationId: uuid("registration_id"),
+    eventId: uuid("event_id"),
+    /** What happened, e.g. "registration.created", "payment.paid", "refund.succeeded". */
+    action: text("action").notNull(),
+    changes: jsonb("changes").$type<AuditChanges>().notNull().default({}),
+    actorType: auditActor("actor_type").notNull(),
+    /** The staff member's user id, the provider's event id, the job's name. */
+    actorId: text("actor_id"),
+    reason: text("reason"),
+  },
+  (t) => [
+    index("audit_log_registration_idx").on(t.registrationId, t.at),
+    index("audit_log_event_idx").on(t.eventId, t.at),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+  ],
 );
 
 /** Provider event ids already handled: makes webhook deliveries idempotent. */
@@ -436,6 +579,10 @@ export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type Registration = typeof registrations.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+export type WaitlistOffer = typeof waitlistOffers.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
 export type Upload = typeof uploads.$inferSelect;

@@ -1,0 +1,87 @@
+import { asc, eq } from "drizzle-orm";
+import { now } from "../clock.server";
+import type { DbOrTx, Transaction } from "../db/client.server";
+import { auditLog, type AuditChanges, type AuditRow } from "../db/schema.server";
+
+/**
+ * Who made a change: the participant (through their manage-my-booking link or a form), a staff
+ * member (by account id), the payment provider (by its event id) or a job of the system (by name).
+ */
+export type Actor =
+  | { type: "participant" }
+  | { type: "staff"; userId: string }
+  | { type: "provider"; eventId?: string | null }
+  | { type: "system"; job: string };
+
+export const SYSTEM = (job: string): Actor => ({ type: "system", job });
+export const PARTICIPANT: Actor = { type: "participant" };
+
+function actorId(actor: Actor): string | null {
+  switch (actor.type) {
+    case "staff":
+      return actor.userId;
+    case "provider":
+      return actor.eventId ?? null;
+    case "system":
+      return actor.job;
+    default:
+      return null;
+  }
+}
+
+/** The actor as the `requestedBy`/`createdBy` text of refunds and offers: "participant", "system", "staff:<id>". */
+export function actorLabel(actor: Actor): string {
+  return actor.type === "staff" ? `staff:${actor.userId}` : actor.type;
+}
+
+export type AuditEntry = {
+  entityType: AuditRow["entityType"];
+  entityId: string;
+  registrationId?: string | null;
+  eventId?: string | null;
+  /** What happened, noun.verb: "registration.cancelled", "payment.paid", "refund.succeeded", … */
+  action: string;
+  changes?: AuditChanges;
+  actor: Actor;
+  reason?: string | null;
+  at?: Date;
+};
+
+/**
+ * Writes one row of the audit trail. Takes a transaction on purpose: the row commits with the
+ * change it describes, or neither does.
+ */
+export async function audit(tx: Transaction, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    at: entry.at ?? now(),
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    registrationId: entry.registrationId ?? null,
+    eventId: entry.eventId ?? null,
+    action: entry.action,
+    changes: entry.changes ?? {},
+    actorType: entry.actor.type,
+    actorId: actorId(entry.actor),
+    reason: entry.reason ?? null,
+  });
+}
+
+/**
+ * The fields that differ between `before` and `after` (only the keys of `after`), as from → to.
+ * Dates compare by instant and are written as ISO strings.
+ */
+export function changesOf<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChanges {
+  const changes: AuditChanges = {};
+  const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+  for (const key of Object.keys(after)) {
+    const from = plain(before[key]);
+    const to = plain(after[key]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** A registration's trail, oldest first (the admin's registration page). */
+export async function auditTrail(db: DbOrTx, registrationId: string): Promise<AuditRow[]> {
+  return db.select().from(auditLog).where(eq(auditLog.registrationId, registrationId)).orderBy(asc(auditLog.at), asc(auditLog.id));
+}

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
+import { freePort, registrationFields, startSiteServer, stopSiteServer, waitReady } from "./servers";
 
 /**
  * Graceful stop (issue 10): SIGTERM while registrations are arriving. Every registration the
@@ -13,44 +13,15 @@ import { expect, test } from "@playwright/test";
 test("SIGTERM during a burst of registrations loses nothing acknowledged and leaves PGlite clean", async () => {
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-stop-"));
-  const port = 47000 + Math.floor(Math.random() * 1000);
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      STRIPE_SECRET_KEY: "",
-      SMTP_URL: "",
-      // Each registration comes "from" its own address, as behind one proxy.
-      TRUST_PROXY: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  // Each registration comes "from" its own address, as behind one proxy.
+  const server = startSiteServer({ port: await freePort(), dataDir, env: { TRUST_PROXY: "1" } });
+  const base = server.base;
   try {
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 60_000 }).toBe(200);
+    await waitReady(server);
 
     const register = async (n: number) => {
       const email = `stop-${n}@example.com`;
-      const body = new URLSearchParams({
-        customerName: `Deelnemer ${n}`,
-        customerEmail: email,
-        street: "Havenstraat 1",
-        city: "Den Haag",
-        postalCode: "2583 AB",
-        country: "Nederland",
-        birthDate: "1990-05-17",
-        nextOfKinName: "Familie",
-        nextOfKinPhone: "+31 6 12345678",
-        termsAccepted: "on",
-      });
+      const body = new URLSearchParams(registrationFields(email, n));
       try {
         const response = await fetch(`${base}/events/zakelijke-zeildag/register`, {
           method: "POST",
@@ -66,9 +37,9 @@ test("SIGTERM during a burst of registrations loses nothing acknowledged and lea
     const burst = Array.from({ length: 24 }, (_, i) => register(i + 1));
     // Stop while the burst is in flight.
     await new Promise((resolve) => setTimeout(resolve, 30));
-    server.kill("SIGTERM");
+    const stopped = stopSiteServer(server);
     const answers = await Promise.all(burst);
-    expect(await exited).toBe(0);
+    expect(await stopped).toBe(0);
 
     const acknowledged = answers.filter((a) => a.status === 303).map((a) => a.email);
     // The stop came while requests were being answered: some got through, not all were refused.
@@ -83,9 +54,9 @@ test("SIGTERM during a burst of registrations loses nothing acknowledged and lea
     } finally {
       await db.close();
     }
-    expect(stderr).not.toMatch(/Not stopped after|Stopping failed/);
+    expect(server.stderr()).not.toMatch(/Not stopped after|Stopping failed/);
   } finally {
-    if (server.exitCode === null) server.kill("SIGKILL");
+    if (server.process.exitCode === null) server.process.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

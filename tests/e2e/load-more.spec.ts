@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import postgres from "postgres";
 import { expect, hydrated, test } from "./fixtures";
+import { freePort, scratchDatabase, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
 /**
  * Issue 13, growth: /news and /calendar show a page of cards and a 'Meer laden' / 'Load more'
@@ -16,15 +16,8 @@ import { expect, hydrated, test } from "./fixtures";
  * message) when the PostgreSQL server is not reachable.
  */
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const databaseName = `ort_load_more_${process.pid}_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${databaseName}`;
-  return parsed.toString();
-})();
-
-let server: { url: string; process: ChildProcess; dataDir: string } | undefined;
+let server: SiteServer | undefined;
+let database: { url: string; drop: () => Promise<void> } | undefined;
 let unreachable = "";
 
 // The demo article with a picture that does not exist logs its 404 on every page that shows it.
@@ -33,51 +26,22 @@ test.describe.configure({ timeout: 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  try {
-    await admin.unsafe(`create database ${databaseName}`);
-  } catch (error) {
-    unreachable = `PostgreSQL not reachable at ${new URL(serverUrl).host}: ${(error as Error).message}`;
-    await admin.end();
+  const scratch = await scratchDatabase("ort_load_more");
+  if ("unreachable" in scratch) {
+    unreachable = scratch.unreachable;
     return;
   }
-  await admin.end();
+  database = scratch;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-load-more-"));
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "load-more-e2e-session-secret-0123456789abcdef",
-      SITE_MODE: "demo",
-      DEMO_CONTENT: "true",
-      SMTP_URL: "",
-      STRIPE_SECRET_KEY: "",
-      APP_NOW: "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = startSiteServer({
+    port: await freePort(),
+    dataDir,
+    env: { DATABASE_URL: database.url, SESSION_SECRET: "load-more-e2e-session-secret-0123456789abcdef", SITE_MODE: "demo", DEMO_CONTENT: "true" },
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Site ready on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  server = { url, process: child, dataDir };
-  await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 60_000 }).toBe(200);
+  await waitReady(server);
 
   // Older than every demo article and later than every demo event: they come after the demo ones.
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
   await sql.unsafe(`
     insert into blog_posts (slug, title, title_en, description, description_en, content, date, category, published)
     select 'extra-artikel-' || g, 'Extra artikel ' || g, 'Extra article ' || g, 'Korte tekst ' || g, 'Short text ' || g,
@@ -93,16 +57,10 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (server) {
-    const exited = new Promise((resolve) => server!.process.once("exit", resolve));
-    server.process.kill("SIGTERM");
-    await exited;
+    await stopSiteServer(server);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
-  if (!unreachable) {
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 const LABEL = { nl: "Meer laden", en: "Load more" } as const;
@@ -120,8 +78,8 @@ for (const list of LISTS) {
   for (const lang of ["nl", "en"] as const) {
     test(`${list.path}: '${LABEL[lang]}' appends the next cards, moves focus to the first new one and updates the URL (${lang})`, async ({ page, context }) => {
       test.skip(Boolean(unreachable), unreachable);
-      await context.addCookies([{ name: "lang", value: lang, url: server!.url }]);
-      await page.goto(`${server!.url}${list.path}`);
+      await context.addCookies([{ name: "lang", value: lang, url: server!.base }]);
+      await page.goto(`${server!.base}${list.path}`);
       await hydrated(page);
       const cards = page.locator("main article");
       await expect(cards).toHaveCount(12);
@@ -155,16 +113,16 @@ for (const list of LISTS) {
   test(`${list.path}: without JavaScript 'Load more' is a link to the longer list`, async ({ browser }) => {
     test.skip(Boolean(unreachable), unreachable);
     const noScript = await browser.newContext({ javaScriptEnabled: false });
-    await noScript.addCookies([{ name: "lang", value: "en", url: server!.url }]);
+    await noScript.addCookies([{ name: "lang", value: "en", url: server!.base }]);
     const page = await noScript.newPage();
-    await page.goto(`${server!.url}${list.path}`);
+    await page.goto(`${server!.base}${list.path}`);
     const cards = page.locator("main article");
     await expect(cards).toHaveCount(12);
     await page.getByRole("link", { name: "Load more", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${list.path}\\?page=2#${list.item}-13$`));
     await expect(cards).toHaveCount(24);
     // The last page has no link; everything is there once, in order.
-    await page.goto(`${server!.url}${list.path}?page=4`);
+    await page.goto(`${server!.base}${list.path}?page=4`);
     await expect(page.getByRole("link", { name: "Load more", exact: true })).toHaveCount(0);
     const all = await openers(page, list.opener);
     expect(all.length).toBe(list.name === "news" ? 37 : 42);
@@ -175,8 +133,8 @@ for (const list of LISTS) {
 
 test("the calendar keeps its filter while loading more, and the order holds across pages", async ({ page }) => {
   test.skip(Boolean(unreachable), unreachable);
-  await page.context().addCookies([{ name: "lang", value: "en", url: server!.url }]);
-  await page.goto(`${server!.url}/calendar?filter=upcoming`);
+  await page.context().addCookies([{ name: "lang", value: "en", url: server!.base }]);
+  await page.goto(`${server!.base}/calendar?filter=upcoming`);
   await hydrated(page);
   const cards = page.locator("main article");
   await expect(cards).toHaveCount(12);

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
+import { freePort, registrationFields, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
 /**
  * Issue 10, "several instances on one PostgreSQL": two `node server.js` processes of the
@@ -30,103 +29,32 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Instance = {
-  name: "A" | "B";
-  port: number;
-  base: string;
-  dataDir: string;
-  process?: ChildProcess;
-  exited?: Promise<number | null>;
-  stderr: string;
+/** The environment both instances share: one database, one secret, one public address, behind one proxy. */
+const sharedEnv = {
+  DATABASE_URL: databaseUrl,
+  SESSION_SECRET,
+  PUBLIC_URL,
+  SITE_MODE: "demo",
+  DEMO_CONTENT: "true",
+  // One proxy in front: each request says which client it comes from, as behind the balancer.
+  TRUST_PROXY: "1",
 };
 
-function startInstance(instance: Instance, extraEnv: Record<string, string> = {}): void {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(instance.port),
-      DATA_DIR: instance.dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET,
-      PUBLIC_URL,
-      SITE_MODE: "demo",
-      DEMO_CONTENT: "true",
-      LOG_LEVEL: "warn",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      SMTP_URL: "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      APP_NOW: "",
-      // One proxy in front: each request says which client it comes from, as behind the balancer.
-      TRUST_PROXY: "1",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  instance.stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (instance.stderr += chunk.toString()));
-  instance.process = child;
-  instance.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-}
-
-async function waitReady(instance: Instance, timeout = 60_000): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (instance.process?.exitCode !== null && instance.process?.exitCode !== undefined) {
-          throw new Error(`instance ${instance.name} exited with ${instance.process.exitCode}:\n${instance.stderr}`);
-        }
-        return (await fetch(`${instance.base}/readyz`).catch(() => undefined))?.status;
-      },
-      { timeout, intervals: [100, 200, 250] },
-    )
-    .toBe(200);
-}
-
-async function stopInstance(instance: Instance): Promise<number | null> {
-  const child = instance.process;
-  if (!child || child.exitCode !== null) return child?.exitCode ?? null;
-  child.kill("SIGTERM");
-  return instance.exited!;
+function startInstance(name: "A" | "B", port: number, dataDir: string, extraEnv: Record<string, string> = {}): SiteServer {
+  return startSiteServer({ name, port, dataDir, env: { ...sharedEnv, ...extraEnv } });
 }
 
 let sql: postgres.Sql | undefined;
 let unreachable: string | undefined;
-const instances: Instance[] = [];
-let A: Instance;
-let B: Instance;
+const instances: SiteServer[] = [];
+let A: SiteServer;
+let B: SiteServer;
 /** Alternates between the two instances, as a round-robin balancer. */
 const pick = (i: number) => (i % 2 === 0 ? A : B);
 
-const registrationFields = (email: string, n: number) => ({
-  customerName: `Deelnemer ${n}`,
-  customerEmail: email,
-  street: "Havenstraat 1",
-  city: "Den Haag",
-  postalCode: "2583 AB",
-  country: "Nederland",
-  birthDate: "1990-05-17",
-  nextOfKinName: "Familie",
-  nextOfKinPhone: "+31 6 12345678",
-  termsAccepted: "on",
-});
-
 /** A form post as a browser sends it (Origin: the address it was sent to, which React Router checks too). */
 async function post(
-  instance: Instance,
+  instance: SiteServer,
   pathname: string,
   fields: Record<string, string>,
   client: string,
@@ -175,28 +103,19 @@ test.describe("two instances on one PostgreSQL database", () => {
     await admin.end();
     sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
 
-    const [portA, portB] = [await freePort(), await freePort()];
-    for (const [name, port] of [["A", portA], ["B", portB]] as const) {
-      instances.push({
-        name,
-        port,
-        base: `http://127.0.0.1:${port}`,
-        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `ort-e2e-two-${name}-`)),
-        stderr: "",
-      });
-    }
-    [A, B] = instances;
+    const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ort-e2e-two-${name}-`));
     // Both start at once on the empty database: migrations and demo seeding run once, under locks.
     // Only A creates the admin (the account is in the shared database; B's admins sign in there).
-    startInstance(A, { ADMIN_EMAIL, ADMIN_PASSWORD });
-    startInstance(B);
+    A = startInstance("A", await freePort(), dataDir("A"), { ADMIN_EMAIL, ADMIN_PASSWORD });
+    B = startInstance("B", await freePort(), dataDir("B"));
+    instances.push(A, B);
     await Promise.all([waitReady(A), waitReady(B)]);
   });
 
   test.afterAll(async () => {
-    await Promise.all(instances.map((i) => stopInstance(i).catch(() => null)));
+    await Promise.all(instances.map((i) => stopSiteServer(i).catch(() => null)));
     for (const instance of instances) {
-      if (instance.process && instance.process.exitCode === null) instance.process.kill("SIGKILL");
+      if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
       fs.rmSync(instance.dataDir, { recursive: true, force: true });
     }
     await sql?.end({ timeout: 5 });
@@ -214,7 +133,7 @@ test.describe("two instances on one PostgreSQL database", () => {
       select count(*)::int as events, count(distinct slug)::int as slugs from events`;
     expect(events).toBeGreaterThan(0);
     expect(events).toBe(slugs);
-    for (const instance of instances) expect(instance.stderr, `instance ${instance.name} stderr`).not.toMatch(/"level":(50|60)/);
+    for (const instance of instances) expect(instance.stderr(), `instance ${instance.name} stderr`).not.toMatch(/"level":(50|60)/);
   });
 
   test("60 concurrent registrations for 5 places, alternating instances, give exactly 5", async () => {
@@ -297,7 +216,7 @@ test.describe("two instances on one PostgreSQL database", () => {
     const [event] = await sql!<{ id: string }[]>`update events set max_participants = 100000 where slug = ${slug} returning id`;
     expect(event).toBeDefined();
 
-    type Sent = { email: string; instance: "A" | "B"; phase: "before" | "stopping" | "restarted"; status: number };
+    type Sent = { email: string; instance: string; phase: "before" | "stopping" | "restarted"; status: number };
     const sent: Promise<Sent>[] = [];
     let phase: Sent["phase"] = "before";
     let n = 0;
@@ -324,12 +243,13 @@ test.describe("two instances on one PostgreSQL database", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     phase = "stopping";
     const stopStarted = Date.now();
-    const exitCode = await stopInstance(A);
+    const exitCode = await stopSiteServer(A);
     const stopMs = Date.now() - stopStarted;
-    expect(exitCode, `A's exit code; stderr:\n${A.stderr}`).toBe(0);
+    expect(exitCode, `A's exit code; stderr:\n${A.stderr()}`).toBe(0);
     // Kept-alive connections with requests still arriving on them do not hold the stop up.
     expect(stopMs).toBeLessThan(10_000);
-    startInstance(A, { ADMIN_EMAIL, ADMIN_PASSWORD });
+    A = startInstance("A", A.port, A.dataDir, { ADMIN_EMAIL, ADMIN_PASSWORD });
+    instances[0] = A;
     await waitReady(A);
     phase = "restarted";
     await new Promise((resolve) => setTimeout(resolve, 1_000));

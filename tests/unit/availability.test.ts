@@ -4,6 +4,7 @@ import type { BookingMode } from "~/lib/events";
 import { eventRefusal } from "@server/booking/registration.server";
 import type { Event } from "@server/db/schema.server";
 import { toEventView } from "@server/events/view.server";
+import { eventRow } from "../support/events";
 
 /**
  * The one availability rule: the action an event shows and the refusal the server gives come
@@ -35,34 +36,17 @@ const MODES: BookingMode[] = ["registration", "interest", "waitlist", "walk_in"]
 const CAPACITY = { unlimited: { max: null, taken: 0 }, "places left": { max: 10, taken: 3 }, full: { max: 5, taken: 5 }, overfull: { max: 5, taken: 7 } };
 const OPENING = { none: null, opened: new Date(NOW.getTime() - HOUR), "opens later": new Date(NOW.getTime() + 24 * HOUR) };
 
+/** A plain bookable event next month (unlimited, no image); each case overrides what it varies. */
 function row(overrides: Partial<Event>): Event {
-  return {
+  return eventRow({
     id: "00000000-0000-4000-8000-000000000001",
     slug: "rule",
-    name: "Regel",
-    nameEn: "Rule",
-    description: "",
-    descriptionEn: null,
-    location: "Scheveningen",
-    priceCents: 10_000,
-    included: [],
-    includedEn: null,
     maxParticipants: null,
     kind: "event",
-    bookingMode: "registration",
-    depositPercent: 50,
-    registrationOpensAt: null,
-    earlyBirdPercent: null,
-    earlyBirdUntil: null,
-    documentUrl: null,
-    documentName: null,
-    imageUrl: null,
-    listed: true,
-    privatePageKey: null,
-    status: "upcoming",
+    priceCents: 10_000,
     ...DATES["next month"],
     ...overrides,
-  } as Event;
+  });
 }
 
 const cases = STORED.flatMap((status) =>

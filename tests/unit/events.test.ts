@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventJsonLd, serializeJsonLd } from "~/lib/event-jsonld";
 import { durationDays, type EventView } from "~/lib/events";
 import type { Event } from "@server/db/schema.server";
+import { eventRow } from "../support/events";
 import { displayStatus, toEventView } from "@server/events/view.server";
 
 describe("durationDays (rounded up)", () => {
@@ -20,39 +21,7 @@ describe("durationDays (rounded up)", () => {
 const NOW = new Date("2025-08-01T12:00:00Z");
 
 function row(overrides: Partial<Event> = {}): Event {
-  return {
-    id: "00000000-0000-4000-8000-000000000002",
-    slug: "zakelijke-zeildag",
-    name: "Zakelijke zeildag",
-    nameEn: "Corporate sailing day",
-    description: "Teambuilding op de Noordzee",
-    descriptionEn: "Team building on the North Sea",
-    startDate: new Date("2025-09-05T07:30:00Z"),
-    endDate: new Date("2025-09-05T15:00:00Z"),
-    location: "Scheveningen",
-    priceCents: 29_500,
-    status: "upcoming",
-    included: ["Lunch aan boord"],
-    includedEn: ["Lunch on board"],
-    maxParticipants: 12,
-    documentUrl: null,
-    documentName: null,
-    imageUrl: "/images/corporate-1280.webp",
-    kind: "corporate",
-    bookingMode: "registration",
-    depositPercent: 50,
-    registrationOpensAt: null,
-    earlyBirdPercent: null,
-    earlyBirdUntil: null,
-    listed: true,
-    privatePageKey: null,
-    balanceDueDays: 30,
-    refundUntilDays: 30,
-    refundPercent: 100,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
+  return eventRow({ createdAt: NOW, updatedAt: NOW, ...overrides });
 }
 
 describe("displayStatus", () => {

@@ -1,0 +1,43 @@
+import type { Event } from "@server/db/schema.server";
+
+const AT = new Date("2025-08-01T12:00:00Z");
+
+/**
+ * A stored event row (the `events` table's shape) for unit tests of pure rules: a paid corporate
+ * sailing day with 12 places next month; `overrides` set what a test is about.
+ */
+export function eventRow(overrides: Partial<Event> = {}): Event {
+  return {
+    id: "00000000-0000-4000-8000-000000000002",
+    slug: "zakelijke-zeildag",
+    name: "Zakelijke zeildag",
+    nameEn: "Corporate sailing day",
+    description: "Teambuilding op de Noordzee",
+    descriptionEn: "Team building on the North Sea",
+    startDate: new Date("2025-09-05T07:30:00Z"),
+    endDate: new Date("2025-09-05T15:00:00Z"),
+    location: "Scheveningen",
+    priceCents: 29_500,
+    status: "upcoming",
+    included: ["Lunch aan boord"],
+    includedEn: ["Lunch on board"],
+    maxParticipants: 12,
+    documentUrl: null,
+    documentName: null,
+    imageUrl: "/images/corporate-1280.webp",
+    kind: "corporate",
+    bookingMode: "registration",
+    depositPercent: 50,
+    registrationOpensAt: null,
+    earlyBirdPercent: null,
+    earlyBirdUntil: null,
+    listed: true,
+    privatePageKey: null,
+    balanceDueDays: 30,
+    refundUntilDays: 30,
+    refundPercent: 100,
+    createdAt: AT,
+    updatedAt: AT,
+    ...overrides,
+  };
+}

@@ -19,6 +19,8 @@ export type PrivacySectionId =
   | "controller"
   | "registrations"
   | "payments"
+  | "manage"
+  | "waitlist"
   | "interest"
   | "newsletter"
   | "contact"
@@ -51,7 +53,7 @@ export interface PrivacyPolicy {
   sections: PrivacySection[];
 }
 
-const LAST_UPDATED = "2025-01-15";
+const LAST_UPDATED = "2026-11-24";
 
 const en: PrivacyPolicy = {
   title: "Privacy Policy",
@@ -90,6 +92,21 @@ const en: PrivacyPolicy = {
       paragraphs: [
         "Online payments are handled by our payment provider Stripe. You enter your card or other payment details directly on Stripe's secure payment page; these details never pass through our servers and we never store them. We store only the amount and currency, the type of payment (deposit, full price or balance), the payment status and the references that Stripe gives us for the checkout and the payment. We use this to match payments to bookings, to handle refunds and to keep our accounts.",
         "Stripe processes payment data partly on our behalf and partly as an independent controller, for example to prevent fraud and to meet its own legal obligations. Stripe's privacy policy applies to that processing.",
+      ],
+    },
+    {
+      id: "manage",
+      title: "Managing your booking",
+      paragraphs: [
+        "Every e-mail about your booking contains a personal link to a page where you can see your booking, the payments and refunds made and the balance still due, pay the balance, correct your phone number, address and emergency contact until the event starts, download the calendar file, and cancel under the event's cancellation policy. The link is personal and cannot be guessed; do not share it. Refunds go back through the payment provider to the account you paid from; we store the amount, the reason, the provider's refund reference and its status.",
+        "Every change to a booking, a payment, a refund or a waiting-list entry is recorded in the booking's history: when, what changed (from what to what), who made the change (you, a named team member, the payment provider or the system) and why. We keep this history with the booking so that we can answer questions and account for every payment and refund.",
+      ],
+    },
+    {
+      id: "waitlist",
+      title: "Waiting list",
+      paragraphs: [
+        "If an event is full and you join its waiting list, we store your name, e-mail address, phone number if you give one, the number of places you want, your message if you add one and your language. When places become free we e-mail the first person in line whose party fits an offer that holds those places for 48 hours; if the offer is not used, it lapses and the next person gets it.",
       ],
     },
     {
@@ -165,6 +182,8 @@ const en: PrivacyPolicy = {
         "Registrations and payment records: seven years, because Dutch tax law requires us to keep our financial records for that period (fiscale bewaarplicht).",
         "Your date of birth and emergency contact: deleted 12 months after the event.",
         "Event interest: 24 months after you registered your interest.",
+        "Waiting list: until 12 months after the event.",
+        "The history of a booking: as long as the booking itself.",
         "Newsletter subscription: until you unsubscribe.",
         "Log of e-mails sent: 12 months.",
         "Server logs: 30 days.",
@@ -304,6 +323,21 @@ const nl: PrivacyPolicy = {
       ],
     },
     {
+      id: "manage",
+      title: "Je boeking beheren",
+      paragraphs: [
+        "In elke e-mail over je boeking staat een persoonlijke link naar een pagina waar je je boeking ziet, met de betalingen en terugbetalingen en het restbedrag dat nog openstaat. Daar kun je het restbedrag betalen, je telefoonnummer, adres en contactpersoon voor noodgevallen corrigeren tot het evenement begint, het agendabestand downloaden en annuleren volgens de annuleringsvoorwaarden van het evenement. De link is persoonlijk en niet te raden; deel hem niet. Terugbetalingen gaan via de betaalprovider terug naar de rekening waarmee je betaalde; we bewaren het bedrag, de reden, de referentie van de provider en de status.",
+        "Elke wijziging van een boeking, betaling, terugbetaling of plaats op de wachtlijst leggen we vast in de geschiedenis van de boeking: wanneer, wat er veranderde (van wat naar wat), wie de wijziging deed (jij, een teamlid met naam, de betaalprovider of het systeem) en waarom. Die geschiedenis bewaren we bij de boeking, zodat we vragen kunnen beantwoorden en elke betaling en terugbetaling kunnen verantwoorden.",
+      ],
+    },
+    {
+      id: "waitlist",
+      title: "Wachtlijst",
+      paragraphs: [
+        "Als een evenement vol is en je je op de wachtlijst zet, bewaren we je naam, e-mailadres, je telefoonnummer als je dat opgeeft, het aantal plaatsen dat je wilt, je bericht als je dat toevoegt en je taal. Komen er plaatsen vrij, dan mailen we de eerste persoon op de lijst voor wie het aantal plaatsen past een aanbod dat die plaatsen 48 uur voor je vasthoudt; gebruik je het niet, dan vervalt het en krijgt de volgende het aanbod.",
+      ],
+    },
+    {
       id: "interest",
       title: "Interesse in een evenement",
       paragraphs: [
@@ -376,6 +410,8 @@ const nl: PrivacyPolicy = {
         "Inschrijvingen en betalingsgegevens: zeven jaar, omdat de Nederlandse belastingwetgeving ons verplicht onze financiële administratie zo lang te bewaren (fiscale bewaarplicht).",
         "Je geboortedatum en je contactpersoon voor noodgevallen: verwijderd 12 maanden na het evenement.",
         "Interesse in een evenement: 24 maanden nadat je je interesse hebt doorgegeven.",
+        "Wachtlijst: tot 12 maanden na het evenement.",
+        "De geschiedenis van een boeking: zo lang als de boeking zelf.",
         "Aanmelding voor de nieuwsbrief: tot je je afmeldt.",
         "Logboek van verstuurde e-mails: 12 maanden.",
         "Serverlogs: 30 dagen.",

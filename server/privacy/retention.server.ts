@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
-import { emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations } from "../db/schema.server";
+import { auditLog, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
 export const RETENTION = {
   /** Date of birth and emergency contact: 12 months after the event. */
   safetyDataMonthsAfterEvent: 12,
+  /** Waiting-list entries: 12 months after the event. */
+  waitlistMonthsAfterEvent: 12,
   /** Interest sign-ups: 24 months. */
   interestMonths: 24,
   /** The log of e-mails sent: 12 months. */
@@ -32,13 +34,22 @@ export type RetentionResult = {
   deletedEmails: number;
   deletedSubscribers: number;
   deletedRateLimits: number;
+  deletedWaitlistEntries: number;
 };
+
+/** The fields the safety-data erasure clears; the audit trail's from → to of them goes with them. */
+const SAFETY_FIELDS = ["birthDate", "nextOfKinName", "nextOfKinPhone"] as const;
 
 /**
  * Erases and deletes what the privacy policy says we no longer keep. Registrations and payments
  * themselves stay (7 years of bookkeeping); only their safety data is erased.
  */
 export async function applyRetention(database: DbOrTx, at: Date): Promise<RetentionResult> {
+  // One transaction: an erasure and its audit rows (and the scrubbed history) commit together.
+  return database.transaction(async (tx) => sweep(tx, at));
+}
+
+async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
   const endedEvents = database
     .select({ id: events.id })
     .from(events)
@@ -47,7 +58,30 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     .update(registrations)
     .set({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at })
     .where(and(isNull(registrations.personalDataErasedAt), inArray(registrations.eventId, endedEvents)))
-    .returning({ id: registrations.id });
+    .returning({ id: registrations.id, eventId: registrations.eventId });
+  if (erased.length > 0) {
+    const ids = erased.map((r) => r.id);
+    // The history must not keep what was erased: its from → to of those fields goes too (the
+    // only edit the audit trail ever gets), and the erasure itself is recorded, without the data.
+    await database
+      .update(auditLog)
+      .set({ changes: sql`${auditLog.changes} - ${sql.raw(`array[${SAFETY_FIELDS.map((f) => `'${f}'`).join(", ")}]`)}` })
+      .where(and(inArray(auditLog.registrationId, ids), sql`${auditLog.changes} ?| ${sql.raw(`array[${SAFETY_FIELDS.map((f) => `'${f}'`).join(", ")}]`)}`));
+    await database.insert(auditLog).values(
+      erased.map((r) => ({
+        at,
+        entityType: "registration" as const,
+        entityId: r.id,
+        registrationId: r.id,
+        eventId: r.eventId,
+        action: "registration.safety_data_erased",
+        changes: {},
+        actorType: "system" as const,
+        actorId: "retention",
+        reason: `Date of birth and emergency contact erased ${RETENTION.safetyDataMonthsAfterEvent} months after the event (privacy policy)`,
+      })),
+    );
+  }
   // The client-address hash only limits open holds and places per event: not kept past the event.
   const pastEvents = database.select({ id: events.id }).from(events).where(lt(events.endDate, at));
   const clientKeys = await database
@@ -59,6 +93,21 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(at.getTime() - RETENTION.rateLimitDays * DAY_MS)))
     .returning({ key: rateLimits.key });
+  const waitlist = await database
+    .delete(waitlistEntries)
+    .where(inArray(waitlistEntries.eventId, endedEvents))
+    .returning({ id: waitlistEntries.id });
+  // Their offers went with them (cascade); so does the history of both, which names the person.
+  if (waitlist.length > 0) {
+    await database
+      .delete(auditLog)
+      .where(
+        or(
+          and(eq(auditLog.entityType, "waitlist_entry"), inArray(auditLog.entityId, waitlist.map((w) => w.id))),
+          and(eq(auditLog.entityType, "waitlist_offer"), inArray(auditLog.eventId, endedEvents)),
+        ),
+      );
+  }
   const interest = await database
     .delete(eventInterest)
     .where(lt(eventInterest.createdAt, monthsBefore(at, RETENTION.interestMonths)))
@@ -77,6 +126,7 @@ export async function applyRetention(database: DbOrTx, at: Date): Promise<Retent
     erasedClientKeys: clientKeys.length,
     deletedRateLimits: limits.length,
     deletedInterest: interest.length,
+    deletedWaitlistEntries: waitlist.length,
     deletedEmails: mail.length,
     deletedSubscribers: subscribers.length,
   };

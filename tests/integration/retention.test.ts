@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emails, eventInterest, newsletterSubscribers, rateLimits, registrations } from "@server/db/schema.server";
+import { auditLog, emails, eventInterest, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "@server/db/schema.server";
 import { makeReference } from "@server/booking/reference.server";
 import { applyRetention } from "@server/privacy/retention.server";
 import { useTestDatabase } from "../support/db";
@@ -55,6 +55,42 @@ describe("retention (what the privacy policy promises)", () => {
 
     // Running again changes nothing.
     expect((await applyRetention(test.db(), now)).erasedRegistrations).toBe(0);
+  });
+
+  it("scrubs the erased fields from the booking's history, records the erasure, and deletes the waiting list 12 months after the event", async () => {
+    const old = await insertEvent(daysAgo(430), {});
+    const recent = await insertEvent(daysAgo(300), {});
+    const erasable = await registrationFor(old.id, "Historie");
+    const kept = await registrationFor(recent.id, "Bewaard");
+    const change = (registrationId: string) => ({
+      at: daysAgo(420),
+      entityType: "registration" as const,
+      entityId: registrationId,
+      registrationId,
+      action: "registration.details_changed",
+      changes: { nextOfKinPhone: { from: "+31 6 11111111", to: "+31 6 22222222" }, city: { from: "Delft", to: "Den Haag" } },
+      actorType: "participant" as const,
+    });
+    await test.db().insert(auditLog).values([change(erasable.id), change(kept.id)]);
+    const [oldEntry] = await test.db().insert(waitlistEntries).values({ eventId: old.id, name: "Wachtend", email: "w@example.com" }).returning();
+    await test.db().insert(auditLog).values({ at: daysAgo(425), entityType: "waitlist_entry", entityId: oldEntry.id, eventId: old.id, action: "waitlist.joined", actorType: "participant" });
+    const [recentEntry] = await test.db().insert(waitlistEntries).values({ eventId: recent.id, name: "Nog wachtend", email: "n@example.com" }).returning();
+
+    const result = await applyRetention(test.db(), now);
+    expect(result).toMatchObject({ erasedRegistrations: 1, deletedWaitlistEntries: 1 });
+
+    const history = await test.db().select().from(auditLog).where(eq(auditLog.registrationId, erasable.id));
+    const changed = history.find((row) => row.action === "registration.details_changed");
+    // The erased field's from → to is gone; the rest of the change stays.
+    expect(changed?.changes).toEqual({ city: { from: "Delft", to: "Den Haag" } });
+    const erasure = history.find((row) => row.action === "registration.safety_data_erased");
+    expect(erasure).toMatchObject({ actorType: "system", actorId: "retention", changes: {} });
+    const [untouched] = await test.db().select().from(auditLog).where(eq(auditLog.registrationId, kept.id));
+    expect(Object.keys(untouched.changes).sort()).toEqual(["city", "nextOfKinPhone"]);
+
+    const entries = await test.db().select({ id: waitlistEntries.id }).from(waitlistEntries);
+    expect(entries.map((e) => e.id)).toEqual([recentEntry.id]);
+    expect(await test.db().select().from(auditLog).where(eq(auditLog.entityId, oldEntry.id))).toEqual([]);
   });
 
   it("deletes interest after 24 months, the mail log after 12 months, and unsubscribed addresses", async () => {

@@ -50,6 +50,7 @@ const OUTPUT_LABEL: Record<string, MessageKey> = {
   deletedEmails: "admin.jobs.output.deletedEmails",
   deletedSubscribers: "admin.jobs.output.deletedSubscribers",
   deletedRateLimits: "admin.jobs.output.deletedRateLimits",
+  deletedWaitlistEntries: "admin.jobs.output.deletedWaitlistEntries",
 };
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };

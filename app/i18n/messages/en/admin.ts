@@ -172,6 +172,7 @@ const admin = {
   "admin.jobs.output.deletedEmails": "e-mails deleted",
   "admin.jobs.output.deletedSubscribers": "subscribers deleted",
   "admin.jobs.output.deletedRateLimits": "rate limits deleted",
+  "admin.jobs.output.deletedWaitlistEntries": "waiting-list entries deleted",
   "admin.users.title": "Users",
   "admin.users.intro": "Staff accounts. Only users with admin rights can open the admin pages.",
   "admin.users.empty": "No users yet.",

@@ -175,6 +175,7 @@ export default {
   "admin.jobs.output.deletedEmails": "e-mails verwijderd",
   "admin.jobs.output.deletedSubscribers": "abonnees verwijderd",
   "admin.jobs.output.deletedRateLimits": "limieten verwijderd",
+  "admin.jobs.output.deletedWaitlistEntries": "wachtlijstaanmeldingen verwijderd",
   "admin.users.title": "Gebruikers",
   "admin.users.intro": "Accounts van het team. Alleen gebruikers met admin rechten kunnen de adminpagina's openen.",
   "admin.users.empty": "Nog geen gebruikers.",

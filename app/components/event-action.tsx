@@ -1,4 +1,4 @@
-import { CalendarClock, Footprints, Mail, MailQuestion, Sparkles } from "lucide-react";
+import { CalendarClock, Footprints, ListPlus, Mail, MailQuestion, Sparkles } from "lucide-react";
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
@@ -7,6 +7,7 @@ import type { EventView } from "~/lib/events";
 import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { InlineInterestForm, interestPath } from "./interest-form-inline";
+import { InlineWaitlistForm, waitlistPath } from "./waitlist-form-inline";
 import { RegistrationDialog } from "./registration-dialog";
 import { Button } from "./ui/button";
 
@@ -109,16 +110,33 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
       const email = root?.teamEmail ?? "";
       return (
         <Notice icon={<MailQuestion aria-hidden />} title={label} tone="warning">
-          <p className="text-sm text-slate-700">{t("events.action.waitlistText")}</p>
-          <Button asChild variant="default" size="sm">
-            <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`} data-action="waitlist">
-              <Mail aria-hidden />
-              {t("events.action.waitlistMail")}
+          <p className="text-sm text-slate-700">{t("waitlist.action.full")}</p>
+          <WaitlistJoin event={event} />
+          <p className="text-sm">
+            <a
+              href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
+              data-action="waitlist-mail"
+              className="inline-flex items-center gap-1.5 font-medium text-ocean-700 underline underline-offset-2 hover:text-navy-900"
+            >
+              <Mail className="size-4" aria-hidden />
+              {t("waitlist.action.mailInstead")}
             </a>
-          </Button>
+          </p>
         </Notice>
       );
     }
+    case "fully_booked":
+      // Full: the state stays visible, and the way onto the waiting list comes with it.
+      return (
+        <div className="grid gap-3">
+          <Button variant="secondary" size="lg" disabled className="w-full sm:w-auto" data-action="fully_booked">
+            {label}
+          </Button>
+          <Notice icon={<MailQuestion aria-hidden />} title={t("waitlist.action.full")} tone="warning">
+            <WaitlistJoin event={event} />
+          </Notice>
+        </div>
+      );
     case "walk_in":
       return (
         <Notice icon={<Footprints aria-hidden />} title={label}>
@@ -142,4 +160,45 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
         </Button>
       );
   }
+}
+
+/**
+ * "Interested in the waiting list?" and its 'Join the waiting list' button: a link to
+ * `/events/:slug/waitlist` (works before hydration); once hydrated, a plain click opens the form
+ * in place, the way Show Interest does.
+ */
+function WaitlistJoin({ event }: { event: EventView }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <section aria-labelledby={`waitlist-title-${event.slug}`} className="mt-1 rounded-lg border bg-white p-4 sm:p-5">
+        <h3 id={`waitlist-title-${event.slug}`} className="text-xl font-semibold uppercase text-navy-900">
+          {t("waitlist.form.title")}
+        </h3>
+        <p className="mb-4 mt-1 text-sm text-muted-foreground">{t("waitlist.form.intro", { event: event.name })}</p>
+        <InlineWaitlistForm event={event} />
+      </section>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm font-semibold text-navy-900">{t("waitlist.action.question")}</p>
+      <p className="text-sm text-slate-700">{t("waitlist.action.text")}</p>
+      <Button asChild variant="accent" size="sm">
+        <a
+          href={waitlistPath(event.slug)}
+          data-action="waitlist"
+          onClick={(e) => {
+            if (!isPlainClick(e)) return;
+            e.preventDefault();
+            setOpen(true);
+          }}
+        >
+          <ListPlus aria-hidden />
+          {t("waitlist.action.join")}
+        </a>
+      </Button>
+    </>
+  );
 }

@@ -151,6 +151,7 @@ export function RegistrationForm({
   note,
   initialResult,
   headingLevel = 3,
+  offerToken,
 }: {
   event: EventView;
   /** The server's clock (from a loader), so the amount shown is the amount charged; else the browser's. */
@@ -160,6 +161,12 @@ export function RegistrationForm({
   initialResult?: RegisterActionData;
   /** Level of the form's own headings (the amount due); the waiver's parts sit one below. */
   headingLevel?: 2 | 3;
+  /**
+   * A waiting-list offer's token: the form posts to the offer's page (`/waitlist/offer/<token>`,
+   * which re-renders itself after a failed post without JavaScript) and carries the token in a
+   * hidden field, so the registration may take the places the offer holds.
+   */
+  offerToken?: string;
 }) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<RegisterActionData>({ key: `register-${event.slug}` });
@@ -218,7 +225,7 @@ export function RegistrationForm({
   return (
     <fetcher.Form
       method="post"
-      action={registerPath(event.slug)}
+      action={offerToken ? `/waitlist/offer/${encodeURIComponent(offerToken)}` : registerPath(event.slug)}
       {...formProps}
       ref={formRef}
       onSubmit={onSubmit}
@@ -228,6 +235,7 @@ export function RegistrationForm({
       aria-busy={busy || undefined}
     >
       <input type="hidden" name="locale" value={locale} />
+      {offerToken && <input type="hidden" name="offer" value={offerToken} />}
       <p className="text-sm text-muted-foreground">{t("booking.form.intro")}</p>
 
       {summary && (

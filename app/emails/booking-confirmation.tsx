@@ -3,6 +3,7 @@ import { translate, type Locale, type MessageKey, type TranslateParams } from "~
 import type { Waiver } from "~/content/waiver";
 import { colors, EmailDetails, EmailHeading, EmailText } from "./components";
 import { EmailLayout } from "./layout";
+import { ManageBookingLink } from "./manage-link";
 
 export type BookingConfirmationProps = {
   locale: Locale;
@@ -17,6 +18,10 @@ export type BookingConfirmationProps = {
   amountPaid: string;
   /** "€147.50" still to pay, or null when nothing is left. */
   balanceDue: string | null;
+  /** When the balance is due, formatted; null when nothing is due. */
+  balanceDueDate: string | null;
+  /** The participant's manage-my-booking link. */
+  manageUrl: string;
   waiverVersion: string;
   waiverUrl: string;
   /** The text they agreed to, when it is still the current version. */
@@ -45,9 +50,17 @@ export function BookingConfirmationEmail(props: BookingConfirmationProps) {
           [t("booking.email.location"), props.location],
           [t("booking.email.amountPaid"), props.amountPaid],
           [t("booking.email.balanceDue"), props.balanceDue ?? t("booking.email.nothingDue")],
+          ...(props.balanceDue && props.balanceDueDate ? [[t("booking.lifecycle.email.balanceDueBy"), props.balanceDueDate] as [string, string]] : []),
         ]}
       />
-      {props.balanceDue && <EmailText>{t("booking.email.confirm.balanceNote", { amount: props.balanceDue })}</EmailText>}
+      {props.balanceDue && (
+        <EmailText>
+          {props.balanceDueDate
+            ? t("booking.lifecycle.email.confirmBalanceNote", { amount: props.balanceDue, date: props.balanceDueDate })
+            : t("booking.email.confirm.balanceNote", { amount: props.balanceDue })}
+        </EmailText>
+      )}
+      <ManageBookingLink locale={props.locale} url={props.manageUrl} />
       {props.included.length > 0 && (
         <>
           <Text style={{ color: colors.navy, fontSize: 16, fontWeight: 700, margin: "8px 0 8px" }}>{t("booking.email.included")}</Text>

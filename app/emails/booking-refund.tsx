@@ -1,6 +1,7 @@
 import { translate, type Locale, type MessageKey, type TranslateParams } from "~/i18n";
 import { EmailDetails, EmailHeading, EmailText } from "./components";
 import { EmailLayout } from "./layout";
+import { ManageBookingLink } from "./manage-link";
 
 export type BookingRefundProps = {
   locale: Locale;
@@ -8,6 +9,8 @@ export type BookingRefundProps = {
   reference: string;
   eventName: string;
   amount: string;
+  /** The participant's manage-my-booking link (shows the refund and its state). */
+  manageUrl: string;
   teamEmail: string;
 };
 
@@ -27,6 +30,7 @@ export function BookingRefundEmail(props: BookingRefundProps) {
         ]}
       />
       <EmailText>{t("booking.email.refund.when")}</EmailText>
+      <ManageBookingLink locale={props.locale} url={props.manageUrl} label={t("booking.lifecycle.email.cancel.viewBooking")} />
       <EmailText>{t("booking.email.refund.sorry", { email: props.teamEmail })}</EmailText>
     </EmailLayout>
   );

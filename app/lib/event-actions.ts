@@ -51,7 +51,9 @@ export type RegistrationRefusal =
   | "not_open"
   | "full"
   | "too_many_holds"
-  | "too_many_places";
+  | "too_many_places"
+  /** The waiting-list offer it was made through is unknown, used up, expired or closed. */
+  | "offer_invalid";
 
 /**
  * What the server answers a registration for an event that shows `action`. This is the one

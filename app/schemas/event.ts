@@ -52,6 +52,11 @@ function optionalInteger(min: number, max: number, message: MessageKey) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional();
 }
 
+/** A whole number in [min, max] typed into a number input (the form sends text). */
+function wholeNumber(min: number, max: number, message: MessageKey) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const localDateTime = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(LOCAL_DATE_TIME, DATE_TIME);
 const optionalLocalDateTime = z.string().trim().regex(LOCAL_DATE_TIME, DATE_TIME).optional();
 
@@ -95,6 +100,10 @@ export const eventSchema = z
       .min(0, "admin.events.validation.percent" satisfies MessageKey)
       .max(100, "admin.events.validation.percent" satisfies MessageKey)
       .default(50),
+    /** The balance and cancellation policy (server/booking/money.server.ts): days before the start, and a share. */
+    balanceDueDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
+    refundUntilDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
+    refundPercent: wholeNumber(0, 100, "admin.events.validation.percent").default(100),
     registrationOpensAt: optionalLocalDateTime,
     earlyBirdPercent: optionalInteger(1, 90, "admin.events.validation.earlyBirdPercent"),
     earlyBirdUntil: optionalLocalDateTime,
@@ -148,6 +157,9 @@ export type EventFormDefaults = {
   kind: (typeof EVENT_KINDS)[number];
   bookingMode: (typeof BOOKING_MODES)[number];
   depositPercent: string;
+  balanceDueDays: string;
+  refundUntilDays: string;
+  refundPercent: string;
   registrationOpensAt: string;
   earlyBirdPercent: string;
   earlyBirdUntil: string;
@@ -173,6 +185,9 @@ export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
   kind: "event",
   bookingMode: "registration",
   depositPercent: "50",
+  balanceDueDays: "30",
+  refundUntilDays: "30",
+  refundPercent: "100",
   registrationOpensAt: "",
   earlyBirdPercent: "",
   earlyBirdUntil: "",

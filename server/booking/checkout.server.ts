@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { translate, type Locale } from "~/i18n";
 import { formatAmount, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
+import { audit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
@@ -34,6 +35,12 @@ export function paymentDescription(event: Pick<Event, "name" | "nameEn">, due: P
   return `${name} – ${what}`;
 }
 
+/** The line on the payment page of a balance checkout: "ARC 2026 – Balance". */
+export function balanceDescription(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
+  const name = (locale === "en" && event.nameEn) || event.name;
+  return `${name} – ${translate(locale, "booking.lifecycle.checkout.balance")}`;
+}
+
 /**
  * Where the visitor goes after registering: the test checkout's own page (its loader notes the
  * opening), or for Stripe our /checkout/continue hop, which notes it and then redirects to Stripe.
@@ -61,11 +68,25 @@ export async function continueToCheckout(sessionId: string): Promise<string | un
 }
 
 /** Ends a hold early (the checkout could not be opened, the session expired, the payment failed). */
-export async function releaseHold(registrationId: string): Promise<void> {
-  await db()
-    .update(registrations)
-    .set({ status: "expired" })
-    .where(and(eq(registrations.id, registrationId), eq(registrations.status, "pending_payment")));
+export async function releaseHold(registrationId: string, actor: Actor = SYSTEM("checkout"), reason = "The checkout could not be opened"): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [released] = await tx
+      .update(registrations)
+      .set({ status: "expired" })
+      .where(and(eq(registrations.id, registrationId), eq(registrations.status, "pending_payment")))
+      .returning({ id: registrations.id, eventId: registrations.eventId });
+    if (!released) return;
+    await audit(tx, {
+      entityType: "registration",
+      entityId: released.id,
+      registrationId: released.id,
+      eventId: released.eventId,
+      action: "registration.expired",
+      changes: { status: { from: "pending_payment", to: "expired" } },
+      actor,
+      reason,
+    });
+  });
 }
 
 /**
@@ -95,20 +116,33 @@ export async function openCheckout(
       cancelUrl: cancelUrl(event),
       expiresAt,
     });
-    await db()
-      .insert(payments)
-      .values({
+    await db().transaction(async (tx) => {
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          registrationId: registration.id,
+          provider: provider.name,
+          providerSessionId: session.sessionId,
+          checkoutUrl: session.url,
+          kind: due.kind === "full" ? "full" : "deposit",
+          amountCents: registration.amountDueCents,
+          status: "open",
+          expiresAt,
+        })
+        // Stripe answers a retried request (same idempotency key) with the same session.
+        .onConflictDoNothing({ target: payments.providerSessionId })
+        .returning();
+      if (!payment) return;
+      await audit(tx, {
+        entityType: "payment",
+        entityId: payment.id,
         registrationId: registration.id,
-        provider: provider.name,
-        providerSessionId: session.sessionId,
-        checkoutUrl: session.url,
-        kind: due.kind === "full" ? "full" : "deposit",
-        amountCents: registration.amountDueCents,
-        status: "open",
-        expiresAt,
-      })
-      // Stripe answers a retried request (same idempotency key) with the same session.
-      .onConflictDoNothing({ target: payments.providerSessionId });
+        eventId: event.id,
+        action: "payment.created",
+        changes: { status: { from: null, to: "open" }, kind: { from: null, to: payment.kind }, amountCents: { from: null, to: payment.amountCents } },
+        actor: PARTICIPANT,
+      });
+    });
     return { ...session, provider: provider.name };
   } catch (error) {
     log.error(`Registration ${registration.reference}: checkout could not be opened; releasing the hold`, error);
@@ -131,7 +165,18 @@ export async function markCheckoutOpened(provider: "stripe" | "test", sessionId:
       .set({ openedAt: at })
       .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, sessionId), eq(payments.status, "open"), isNull(payments.openedAt)))
       .returning();
-    if (!payment?.expiresAt) return false;
+    if (!payment) return false;
+    await audit(tx, {
+      entityType: "payment",
+      entityId: payment.id,
+      registrationId: payment.registrationId,
+      action: "payment.opened",
+      changes: { openedAt: { from: null, to: at.toISOString() } },
+      actor: PARTICIPANT,
+      at,
+    });
+    if (!payment.expiresAt) return false;
+    const [before] = await tx.select({ holdExpiresAt: registrations.holdExpiresAt }).from(registrations).where(eq(registrations.id, payment.registrationId));
     const extended = await tx
       .update(registrations)
       .set({ holdExpiresAt: payment.expiresAt })
@@ -143,7 +188,19 @@ export async function markCheckoutOpened(provider: "stripe" | "test", sessionId:
           lt(registrations.holdExpiresAt, payment.expiresAt),
         ),
       )
-      .returning({ id: registrations.id });
-    return extended.length > 0;
+      .returning({ id: registrations.id, eventId: registrations.eventId });
+    if (extended.length === 0) return false;
+    await audit(tx, {
+      entityType: "registration",
+      entityId: extended[0].id,
+      registrationId: extended[0].id,
+      eventId: extended[0].eventId,
+      action: "registration.hold_extended",
+      changes: { holdExpiresAt: { from: before?.holdExpiresAt?.toISOString() ?? null, to: payment.expiresAt.toISOString() } },
+      actor: PARTICIPANT,
+      reason: "The checkout page was opened",
+      at,
+    });
+    return true;
   });
 }

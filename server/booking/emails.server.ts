@@ -1,22 +1,28 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { WAIVER_VERSION, waiver, waiverNl } from "~/content/waiver";
 import { BookingConfirmationEmail, bookingConfirmationSubject } from "~/emails/booking-confirmation";
+import { BookingBalanceReceivedEmail, bookingBalanceReceivedSubject } from "~/emails/booking-balance-received";
+import { BookingCancellationEmail, bookingCancellationSubject, type CancellationRefundNote } from "~/emails/booking-cancellation";
 import { BookingRefundEmail, bookingRefundSubject } from "~/emails/booking-refund";
 import { BookingTeamNotificationEmail, bookingTeamSubject } from "~/emails/booking-team-notification";
+import { BookingTeamUpdateEmail, bookingTeamUpdateSubject } from "~/emails/booking-team-update";
 import { translate, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, TEAM_TIME_ZONE } from "~/lib/events";
 import { dateTimeFormat } from "~/lib/intl";
+import type { Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
+import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { buildIcs } from "../mail/ics.server";
 import { renderEmail } from "../mail/render.server";
 import { queueEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
+import { manageUrl } from "./manage-link.server";
+import { registrationMoney, type Money } from "./money.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
@@ -44,15 +50,25 @@ async function loadBooking(tx: DbOrTx, registrationId: string) {
     .where(eq(registrations.id, registrationId))
     .limit(1);
   if (!row) throw new Error(`Registration ${registrationId} not found`);
-  const paid = await tx
-    .select({ amountCents: payments.amountCents })
-    .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), inArray(payments.status, ["paid"])));
-  const paidCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
-  return { ...row, paidCents, balanceCents: Math.max(0, row.registration.priceCents - paidCents) };
+  // The one money function (decision 014): read in the caller's transaction, so it sees the change being made.
+  const money = await registrationMoney(tx, registrationId, now());
+  return { ...row, money, paidCents: money.paidCents, balanceCents: money.balanceDueCents };
 }
 
-function calendarInvite(registration: Registration, event: Event, locale: Locale): string {
+/** "14 November 2025" in the participant's language and the team's time zone. */
+function formatDay(at: Date, locale: Locale): string {
+  return formatDate(at.toISOString(), locale);
+}
+
+/**
+ * The booking's calendar entry (.ics): the confirmation's attachment, the moved-booking e-mail's
+ * and the participant page's download. One UID per registration, so each updates the same entry.
+ */
+export function calendarInvite(
+  registration: Pick<Registration, "id" | "reference">,
+  event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "slug">,
+  locale: Locale,
+): string {
   const publicUrl = env().publicUrl;
   return buildIcs({
     uid: `registration-${registration.id}@${new URL(publicUrl).hostname}`,
@@ -80,7 +96,7 @@ function calendarInvite(registration: Registration, event: Event, locale: Locale
  * included, paid and still due, the waiver they agreed to, and an .ics invite.
  */
 export async function queueBookingConfirmation(tx: DbOrTx, registrationId: string): Promise<string> {
-  const { registration, event, paidCents, balanceCents } = await loadBooking(tx, registrationId);
+  const { registration, event, paidCents, balanceCents, money } = await loadBooking(tx, registrationId);
   const locale = localeOf(registration);
   const name = eventName(event, locale);
   const publicUrl = env().publicUrl;
@@ -95,6 +111,8 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       included: (locale === "en" && event.includedEn) || event.included,
       amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
       balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,
+      balanceDueDate: balanceCents > 0 && money.balanceDueAt ? formatDay(money.balanceDueAt, locale) : null,
+      manageUrl: manageUrl(registration.id),
       waiverVersion: registration.waiverVersion,
       waiverUrl: `${publicUrl}/servicevoorwaarden#waiver`,
       waiver: registration.waiverVersion === WAIVER_VERSION ? (locale === "en" ? waiver : waiverNl) : null,
@@ -171,6 +189,7 @@ export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amou
       reference: registration.reference,
       eventName: name,
       amount: formatAmount(amountCents, locale),
+      manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
   );
@@ -181,6 +200,215 @@ export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amou
     locale,
     html,
     text,
+    relatedId: registration.id,
+  });
+}
+
+/**
+ * To the participant: a payment after the first (the balance, online or a bank transfer the team
+ * recorded) came in. Queue it in the transaction that records the payment as paid, so it is sent
+ * exactly once per paid payment.
+ */
+export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, amountCents: number): Promise<string> {
+  const { registration, event, money } = await loadBooking(tx, registrationId);
+  const locale = localeOf(registration);
+  const name = eventName(event, locale);
+  const { html, text } = await renderEmail(
+    createElement(BookingBalanceReceivedEmail, {
+      locale,
+      name: registration.customerName,
+      reference: registration.reference,
+      eventName: name,
+      dates: formatEventTimes(event, locale),
+      amount: formatAmount(amountCents, locale),
+      totalPaid: formatAmount(money.netPaidCents, locale),
+      stillDue:
+        money.balanceDueCents > 0 && money.balanceDueAt ? { amount: formatAmount(money.balanceDueCents, locale), date: formatDay(money.balanceDueAt, locale) } : null,
+      manageUrl: manageUrl(registration.id),
+      teamEmail: teamAddress(),
+    }),
+  );
+  return queueEmail(tx, {
+    to: registration.customerEmail,
+    subject: bookingBalanceReceivedSubject(locale, name, registration.reference),
+    template: "booking-balance-received",
+    locale,
+    html,
+    text,
+    relatedId: registration.id,
+  });
+}
+
+/** To the team: a payment after the first came in (`method`: online, or a bank transfer recorded by hand). */
+export async function queueTeamBalanceNotice(tx: DbOrTx, registrationId: string, amountCents: number, method: "online" | "manual"): Promise<string> {
+  const { registration: r, event, money } = await loadBooking(tx, registrationId);
+  const name = eventName(event, TEAM_LOCALE);
+  const { html, text } = await renderEmail(
+    createElement(BookingTeamUpdateEmail, {
+      locale: TEAM_LOCALE,
+      reference: r.reference,
+      eventName: name,
+      dates: formatEventTimes(event, TEAM_LOCALE),
+      name: r.customerName,
+      email: r.customerEmail,
+      update: {
+        kind: "balance",
+        amount: formatAmount(amountCents, TEAM_LOCALE),
+        method,
+        totalPaid: formatAmount(money.netPaidCents, TEAM_LOCALE),
+        stillDue: money.balanceDueCents > 0 ? formatAmount(money.balanceDueCents, TEAM_LOCALE) : null,
+      },
+    }),
+  );
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: bookingTeamUpdateSubject(TEAM_LOCALE, "balance", name, r.customerName),
+    template: "booking-team-balance",
+    locale: TEAM_LOCALE,
+    html,
+    text,
+    relatedId: r.id,
+  });
+}
+
+/** The refund a cancellation gives, in the participant's words (see `BookingCancellationEmail`). */
+function cancellationRefundNote(
+  args: { refundCents: number; manualRefundCents: number; mode: "policy" | "full" | "partial" | "none"; policy: { percent: number; deadline: Date; inWindow: boolean } },
+  money: Money,
+  locale: Locale,
+): CancellationRefundNote {
+  if (args.refundCents > 0) {
+    return {
+      kind: "refund",
+      amount: formatAmount(args.refundCents, locale),
+      byHand: args.manualRefundCents > 0 ? formatAmount(args.manualRefundCents, locale) : null,
+      percent: args.mode === "policy" ? args.policy.percent : null,
+    };
+  }
+  if (money.netPaidCents <= 0) return { kind: "nothing_paid" };
+  if (args.mode === "policy" && !args.policy.inWindow) return { kind: "late", deadline: formatDay(args.policy.deadline, locale) };
+  return { kind: "none" };
+}
+
+/**
+ * To the participant: their booking is cancelled, with what is refunded and why (the policy, or
+ * the team's choice). Queued in the cancelling transaction; `refundCents` is what was asked for.
+ */
+export async function queueCancellationNotice(
+  tx: DbOrTx,
+  registrationId: string,
+  args: { refundCents: number; manualRefundCents?: number; mode: "policy" | "full" | "partial" | "none"; policy: { percent: number; deadline: Date; inWindow: boolean } },
+): Promise<string> {
+  const { registration, event, money } = await loadBooking(tx, registrationId);
+  const locale = localeOf(registration);
+  const name = eventName(event, locale);
+  const { html, text } = await renderEmail(
+    createElement(BookingCancellationEmail, {
+      locale,
+      name: registration.customerName,
+      reference: registration.reference,
+      eventName: name,
+      dates: formatEventTimes(event, locale),
+      refund: cancellationRefundNote({ ...args, manualRefundCents: args.manualRefundCents ?? 0 }, money, locale),
+      manageUrl: manageUrl(registration.id),
+      teamEmail: teamAddress(),
+    }),
+  );
+  return queueEmail(tx, {
+    to: registration.customerEmail,
+    subject: bookingCancellationSubject(locale, name, registration.reference),
+    template: "booking-cancellation",
+    locale,
+    html,
+    text,
+    relatedId: registration.id,
+  });
+}
+
+/** To the team: a booking was cancelled (by whom, why, what is refunded, places now free). */
+export async function queueTeamCancellationNotice(
+  tx: DbOrTx,
+  registrationId: string,
+  args: { refundCents: number; actor: Actor; reason: string; previousStatus?: string },
+): Promise<string> {
+  const { registration: r, event } = await loadBooking(tx, registrationId);
+  const name = eventName(event, TEAM_LOCALE);
+  const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
+  const { html, text } = await renderEmail(
+    createElement(BookingTeamUpdateEmail, {
+      locale: TEAM_LOCALE,
+      reference: r.reference,
+      eventName: name,
+      dates: formatEventTimes(event, TEAM_LOCALE),
+      name: r.customerName,
+      email: r.customerEmail,
+      update: {
+        kind: "cancelled",
+        who: args.actor.type,
+        reason: args.previousStatus === "pending_payment" ? `${args.reason} (nog niet betaald)` : args.reason,
+        refund: args.refundCents > 0 ? formatAmount(args.refundCents, TEAM_LOCALE) : null,
+        placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
+      },
+    }),
+  );
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: bookingTeamUpdateSubject(TEAM_LOCALE, "cancelled", name, r.customerName),
+    template: "booking-team-cancelled",
+    locale: TEAM_LOCALE,
+    html,
+    text,
+    relatedId: r.id,
+  });
+}
+
+/**
+ * To the team: a refund the provider did not accept (or a payment that came in for a booking
+ * that no longer exists), to be handled by hand. Plain text: an operational alert.
+ */
+export async function queueRefundFailedAlert(tx: DbOrTx, registrationId: string, detail?: string): Promise<string> {
+  const { registration, event, money } = await loadBooking(tx, registrationId);
+  const lines = [
+    "Een terugbetaling is NIET gelukt bij de betaalprovider; maak het bedrag met de hand over of probeer het opnieuw in de beheeromgeving.",
+    "",
+    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Referentie: ${registration.reference}`,
+    `Terugbetaling nog open of mislukt: ${formatAmount(money.refundPendingCents, TEAM_LOCALE)}`,
+    ...(detail ? ["", detail] : []),
+  ];
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: `Terugbetaling mislukt voor ${registration.reference}: met de hand afhandelen`,
+    template: "refund-failed-team",
+    locale: TEAM_LOCALE,
+    html: `<p>${lines.map(escapeHtml).join("<br>")}</p>`,
+    text: lines.join("\n"),
+    relatedId: registration.id,
+  });
+}
+
+/**
+ * To the team: money came in for a booking that no longer takes it (a balance or deposit paid
+ * after the booking was cancelled), and was refunded, or the refund failed. Plain text.
+ */
+export async function queueUnkeptPaymentNotice(tx: DbOrTx, registrationId: string, refundCents: number, refundFailed: boolean): Promise<string> {
+  const { registration, event } = await loadBooking(tx, registrationId);
+  const lines = [
+    `Er kwam een betaling binnen voor een boeking met status "${registration.status}".`,
+    refundFailed
+      ? `De automatische terugbetaling van ${formatAmount(refundCents, TEAM_LOCALE)} is NIET gelukt: maak het bedrag met de hand over.`
+      : `Het bedrag (${formatAmount(refundCents, TEAM_LOCALE)}) is automatisch terugbetaald; er hoeft niets te gebeuren.`,
+    "",
+    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Referentie: ${registration.reference}`,
+  ];
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: `${refundFailed ? "Terugbetaling mislukt" : "Betaling terugbetaald"} voor ${registration.reference}`,
+    template: refundFailed ? "refund-failed-team" : "payment-refunded-team",
+    locale: TEAM_LOCALE,
+    html: `<p>${lines.map(escapeHtml).join("<br>")}</p>`,
+    text: lines.join("\n"),
     relatedId: registration.id,
   });
 }

@@ -1,13 +1,22 @@
 import { and, eq } from "drizzle-orm";
+import { audit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, payments, processedProviderEvents, registrations, type Payment } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
 import type { PaymentProvider } from "../payments/provider.server";
-import { paymentProviderNamed } from "../payments/select.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
-import { queueBookingConfirmation, queuePaymentMismatchAlert, queueRefundNotice, queueTeamBookingNotice } from "./emails.server";
+import {
+  queueBalanceReceived,
+  queueBookingConfirmation,
+  queuePaymentMismatchAlert,
+  queueRefundNotice,
+  queueTeamBalanceNotice,
+  queueTeamBookingNotice,
+  queueUnkeptPaymentNotice,
+} from "./emails.server";
+import { executeRefunds, planRefund, type RefundPlan } from "./refunds.server";
 
 type ProviderName = PaymentProvider["name"];
 
@@ -25,14 +34,18 @@ export type FulfilInput = {
   /** A webhook delivery's event id: each one is handled once. */
   providerEventId?: string;
   providerEventType?: string;
+  /** Who reports it, for the audit trail: by default the provider (with its event id) or, without one, the participant's return. */
+  actor?: Actor;
 };
 
 export type FulfilResult =
   /** This call confirmed the registration (the e-mails went out). */
   | { outcome: "confirmed"; registrationId: string; late: boolean }
+  /** A balance checkout of a confirmed booking was paid (the "payment received" e-mail went out). */
+  | { outcome: "balance_paid"; registrationId: string }
   /** Paid before: nothing changed. */
   | { outcome: "already_paid"; registrationId: string }
-  /** Paid after the hold ended, and the event was full: refunded. */
+  /** Paid after the hold ended and the event was full, or paid for a cancelled booking: refunded. */
   | { outcome: "refunded"; registrationId: string }
   /** The amount or currency paid differs from the checkout's: recorded, team told, not confirmed. */
   | { outcome: "amount_mismatch"; registrationId: string }
@@ -62,18 +75,34 @@ async function findPayment(provider: ProviderName, sessionId: string): Promise<P
 
 type Decision =
   | { outcome: "confirmed"; registrationId: string; late: boolean; emailIds: string[] }
+  | { outcome: "balance_paid"; registrationId: string; emailIds: string[] }
   | { outcome: "amount_mismatch"; registrationId: string; emailIds: string[] }
-  | { outcome: "already_paid"; registrationId: string }
-  | { outcome: "refund"; registrationId: string; paymentRowId: string; providerPaymentId: string | null; amountCents: number }
+  /** `resume`: the refund rows of an earlier delivery, whose provider call may never have happened. */
+  | { outcome: "already_paid"; registrationId: string; resume?: RefundPlan }
+  /** `late`: paid after the hold, no place left (participant told); otherwise paid for a cancelled booking (team told). */
+  | { outcome: "refund"; registrationId: string; plan: RefundPlan; late: boolean }
   | { outcome: "duplicate_event" }
   | { outcome: "unknown_session" };
+
+/** The refund request of a payment that cannot be kept: one per payment, whatever delivers it. */
+export function paymentRefundKey(paymentId: string): string {
+  return `payment:${paymentId}`;
+}
+
+/** Who reports the payment: the provider's webhook (by its event id), or the participant's return. */
+function actorOf(input: FulfilInput): Actor {
+  return input.actor ?? (input.providerEventId ? { type: "provider", eventId: input.providerEventId } : PARTICIPANT);
+}
 
 /**
  * Confirms the registration behind a paid checkout: the one function the webhook, the return
  * page and the test checkout all call. Idempotent: the first call confirms, records the payment
  * and sends the participant's confirmation and the team notification; every later call (another
  * webhook delivery, a reload) changes nothing. A payment that arrives after its hold ended is
- * accepted while a place is free, otherwise refunded and the participant told.
+ * accepted while a place is free, otherwise refunded (a refund row, decision 014) and the
+ * participant told. A paid balance checkout of a confirmed booking is recorded with one "payment
+ * received" e-mail to the participant and a notice to the team; one for a booking cancelled in the
+ * meantime is refunded. Every change has its audit row in the same transaction.
  *
  * Locks in the same order as registering (event row, then payment, then registration), so the
  * capacity decision is serialised with new registrations and never overbooks.
@@ -84,6 +113,7 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     log.warn(`Payment for unknown ${input.provider} session ${input.sessionId}`);
     return { outcome: "unknown_session" };
   }
+  const actor = actorOf(input);
 
   const decision = await db().transaction(async (tx): Promise<Decision> => {
     if (input.providerEventId && !(await claimProviderEvent(tx, input.provider, input.providerEventId, input.providerEventType ?? "payment"))) {
@@ -94,7 +124,15 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     if (!registration) return { outcome: "unknown_session" };
     const [event] = await tx.select().from(events).where(eq(events.id, registration.eventId)).for("update");
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
-    if (payment.status === "paid" || payment.status === "refunded") return { outcome: "already_paid", registrationId: registration.id };
+    const trail = { registrationId: registration.id, eventId: event.id, actor, at };
+    if (payment.status === "paid" || payment.status === "refunded") {
+      // A later delivery: if this payment was being refunded, make sure the refund was asked of the provider.
+      const resume =
+        registration.status === "refunded" || registration.status === "cancelled"
+          ? await planRefund(tx, { registrationId: registration.id, amountCents: 0, reason: "", actor, requestKey: paymentRefundKey(payment.id) })
+          : undefined;
+      return { outcome: "already_paid", registrationId: registration.id, resume };
+    }
 
     const [current] = await tx.select().from(registrations).where(eq(registrations.id, registration.id)).for("update");
 
@@ -107,6 +145,7 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
       const expected = `${payment.amountCents} ${payment.currency}`;
       const received = `${input.amountCents ?? "?"} ${receivedCurrency ?? "?"}`;
       log.error(`Registration ${current.reference}: payment ${payment.id} amount mismatch (expected ${expected}, provider reports ${received}); not confirmed`);
+      const failureReason = `Amount mismatch: checkout for ${expected}, provider reported ${received}; not confirmed, check with the provider`;
       await tx
         .update(payments)
         .set({
@@ -114,9 +153,17 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
           providerPaymentId: input.providerPaymentId ?? payment.providerPaymentId,
           receivedAmountCents: input.amountCents ?? -1,
           receivedCurrency: receivedCurrency ?? "unknown",
-          failureReason: `Amount mismatch: checkout for ${expected}, provider reported ${received}; not confirmed, check with the provider`,
+          failureReason,
         })
         .where(eq(payments.id, payment.id));
+      await audit(tx, {
+        ...trail,
+        entityType: "payment",
+        entityId: payment.id,
+        action: "payment.amount_mismatch",
+        changes: { status: { from: payment.status, to: "failed" }, receivedAmountCents: { from: null, to: input.amountCents ?? -1 } },
+        reason: failureReason,
+      });
       const alert = await queuePaymentMismatchAlert(tx, {
         registrationId: current.id,
         paymentId: payment.id,
@@ -130,42 +177,80 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     }
 
     const markPaid = { status: "paid" as const, paidAt: at, providerPaymentId: input.providerPaymentId ?? payment.providerPaymentId };
+    const recordPaid = async (reason?: string) => {
+      await tx.update(payments).set(markPaid).where(eq(payments.id, payment.id));
+      await audit(tx, {
+        ...trail,
+        entityType: "payment",
+        entityId: payment.id,
+        action: "payment.paid",
+        changes: { status: { from: payment.status, to: "paid" }, providerPaymentId: { from: payment.providerPaymentId, to: markPaid.providerPaymentId } },
+        reason: reason ?? null,
+      });
+    };
+    /** The money came in but cannot be kept: refund rows now (with the payment), the provider call after the commit. */
+    const refundWhole = (reason: string) =>
+      planRefund(tx, { registrationId: current.id, amountCents: payment.amountCents, reason, actor: SYSTEM("fulfilment"), requestKey: paymentRefundKey(payment.id) });
+
+    if (payment.kind === "balance") {
+      if (current.status === "confirmed") {
+        await recordPaid("Balance paid");
+        // The outbox: one "payment received" e-mail per paid balance, committed with the payment.
+        const emailIds = [await queueBalanceReceived(tx, current.id, payment.amountCents), await queueTeamBalanceNotice(tx, current.id, payment.amountCents, "online")];
+        return { outcome: "balance_paid", registrationId: current.id, emailIds };
+      }
+      log.warn(`Registration ${current.reference}: a balance payment ${payment.id} arrived for a booking that is ${current.status}; refunding it`);
+      await recordPaid(`Balance paid for a ${current.status} booking: refunding`);
+      return { outcome: "refund", registrationId: current.id, plan: await refundWhole(`Balance paid after the booking was ${current.status}`), late: false };
+    }
 
     if (current.status === "confirmed") {
       // Paid twice for one place (should not happen: one checkout per registration). Keep the record.
       log.warn(`Registration ${current.reference}: a second payment ${payment.id} arrived for a confirmed booking`);
-      await tx.update(payments).set(markPaid).where(eq(payments.id, payment.id));
+      await recordPaid("A second payment for a confirmed booking");
       return { outcome: "already_paid", registrationId: current.id };
+    }
+
+    if (current.status === "cancelled") {
+      // Cancelled while the checkout was still open (its row was closed, the provider's page was not).
+      await recordPaid("Paid for a cancelled booking: refunding");
+      return { outcome: "refund", registrationId: current.id, plan: await refundWhole("Paid after the booking was cancelled"), late: false };
     }
 
     const holdValid = current.status === "pending_payment" && current.holdExpiresAt !== null && current.holdExpiresAt.getTime() > at.getTime();
     let placeFree = holdValid;
-    if (!holdValid && current.status !== "cancelled" && current.status !== "refunded") {
+    if (!holdValid && current.status !== "refunded") {
       // The hold ended, so this registration is not among the places taken: is one still free?
       const taken = (await placesTakenByEvent(tx, [event.id], at)).get(event.id) ?? 0;
       placeFree = event.maxParticipants === null || taken < event.maxParticipants;
     }
 
     if (placeFree) {
-      await tx.update(payments).set(markPaid).where(eq(payments.id, payment.id));
+      await recordPaid(holdValid ? undefined : "Paid after the hold ended; a place was still free");
       await tx.update(registrations).set({ status: "confirmed", confirmedAt: at }).where(eq(registrations.id, current.id));
+      await audit(tx, {
+        ...trail,
+        entityType: "registration",
+        entityId: current.id,
+        action: "registration.confirmed",
+        changes: { status: { from: current.status, to: "confirmed" }, confirmedAt: { from: null, to: at.toISOString() } },
+      });
       // The outbox: the e-mails commit with the confirmation, or not at all.
       const emailIds = [await queueBookingConfirmation(tx, current.id), await queueTeamBookingNotice(tx, current.id, "confirmed")];
       return { outcome: "confirmed", registrationId: current.id, late: !holdValid, emailIds };
     }
 
-    await tx
-      .update(payments)
-      .set({ ...markPaid, failureReason: "Paid after the hold ended; no place left: refunding" })
-      .where(eq(payments.id, payment.id));
+    await recordPaid("Paid after the hold ended; no place left: refunding");
     await tx.update(registrations).set({ status: "refunded", cancelledAt: at }).where(eq(registrations.id, current.id));
-    return {
-      outcome: "refund",
-      registrationId: current.id,
-      paymentRowId: payment.id,
-      providerPaymentId: markPaid.providerPaymentId,
-      amountCents: payment.amountCents,
-    };
+    await audit(tx, {
+      ...trail,
+      entityType: "registration",
+      entityId: current.id,
+      action: "registration.refunded",
+      changes: { status: { from: current.status, to: "refunded" }, cancelledAt: { from: current.cancelledAt?.toISOString() ?? null, to: at.toISOString() } },
+      reason: "Paid after the hold ended; the event was full",
+    });
+    return { outcome: "refund", registrationId: current.id, plan: await refundWhole("Paid after the hold ended; no place left"), late: true };
   });
 
   // Deliveries and refunds only after the commit: a rolled-back decision must not have told anyone.
@@ -174,52 +259,43 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
       if (decision.late) log.info(`Registration ${decision.registrationId}: late payment accepted (a place was still free)`);
       await deliverQueuedQuietly(decision.emailIds);
       return { outcome: "confirmed", registrationId: decision.registrationId, late: decision.late };
+    case "balance_paid":
+      await deliverQueuedQuietly(decision.emailIds);
+      return { outcome: "balance_paid", registrationId: decision.registrationId };
     case "amount_mismatch":
       await deliverQueuedQuietly(decision.emailIds);
       return { outcome: "amount_mismatch", registrationId: decision.registrationId };
     case "refund":
-      await refundLatePayment(input.provider, decision);
+      await refundUnkeptPayment(decision);
       return { outcome: "refunded", registrationId: decision.registrationId };
+    case "already_paid":
+      if (decision.resume && decision.resume.kind !== "nothing") await executeRefunds(decision.resume, SYSTEM("fulfilment"));
+      return { outcome: "already_paid", registrationId: decision.registrationId };
     default:
       return decision;
   }
 }
 
-async function refundLatePayment(
-  providerName: ProviderName,
-  decision: Extract<Decision, { outcome: "refund" }>,
-): Promise<void> {
-  let refundFailed = false;
-  let refundId: string | undefined;
-  let refundError = "";
-  try {
-    if (!decision.providerPaymentId) throw new Error("the provider gave no payment id to refund");
-    const provider = await paymentProviderNamed(providerName);
-    refundId = await provider.refund(decision.providerPaymentId);
-  } catch (error) {
-    refundFailed = true;
-    log.error(`Registration ${decision.registrationId}: REFUND FAILED for a late payment; refund by hand`, error);
-    refundError = error instanceof Error ? error.message : String(error);
-  }
-  // The refund's outcome and its two e-mails commit together (the outbox).
+/**
+ * Refunds a payment that cannot be kept (its refund rows committed with the decision) and tells
+ * people: for a late payment the participant and the team; for a payment on a cancelled booking
+ * the team (the participant had the cancellation e-mail). A failed refund stays visible on its
+ * row and the team is told to refund by hand.
+ */
+async function refundUnkeptPayment(decision: Extract<Decision, { outcome: "refund" }>): Promise<void> {
+  const result = await executeRefunds(decision.plan, SYSTEM("fulfilment"));
+  const refundFailed = result.outcome === "failed";
+  if (refundFailed) log.error(`Registration ${decision.registrationId}: REFUND FAILED for a payment that cannot be kept; refund by hand`);
+  else log.warn(`Registration ${decision.registrationId}: a payment that cannot be kept was refunded (${result.outcome})`);
+  const refundCents = decision.plan.kind === "nothing" ? 0 : decision.plan.cents;
   const emailIds = await db().transaction(async (tx) => {
-    if (refundId) {
-      await tx
-        .update(payments)
-        .set({ status: "refunded", refundedAt: now(), failureReason: `Paid after the hold ended; no place left: refunded (${refundId})` })
-        .where(eq(payments.id, decision.paymentRowId));
-    } else {
-      await tx
-        .update(payments)
-        .set({ failureReason: `Paid after the hold ended; no place left: REFUND FAILED, refund by hand (${refundError})` })
-        .where(eq(payments.id, decision.paymentRowId));
+    if (decision.late) {
+      return [await queueRefundNotice(tx, decision.registrationId, refundCents), await queueTeamBookingNotice(tx, decision.registrationId, "refunded", refundFailed)];
     }
     return [
-      await queueRefundNotice(tx, decision.registrationId, decision.amountCents),
-      await queueTeamBookingNotice(tx, decision.registrationId, "refunded", refundFailed),
+      await queueUnkeptPaymentNotice(tx, decision.registrationId, refundCents, refundFailed),
     ];
   });
-  if (refundId) log.warn(`Registration ${decision.registrationId}: late payment refunded (${refundId}); the event was full`);
   await deliverQueuedQuietly(emailIds);
 }
 
@@ -237,20 +313,47 @@ export async function closeUnpaidCheckout(input: {
 }): Promise<"closed" | "duplicate_event" | "unknown_session" | "unchanged"> {
   const found = await findPayment(input.provider, input.sessionId);
   if (!found) return "unknown_session";
+  // The provider said so: through its webhook (by event id) or its answer to the return page.
+  const actor: Actor = { type: "provider", eventId: input.providerEventId ?? null };
   return db().transaction(async (tx) => {
     if (input.providerEventId && !(await claimProviderEvent(tx, input.provider, input.providerEventId, input.providerEventType ?? input.status))) {
       return "duplicate_event";
     }
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
     if (payment.status !== "open") return "unchanged";
+    const at = now();
     await tx
       .update(payments)
       .set({ status: input.status, failureReason: input.reason ?? null })
       .where(eq(payments.id, payment.id));
-    await tx
+    await audit(tx, {
+      entityType: "payment",
+      entityId: payment.id,
+      registrationId: payment.registrationId,
+      action: `payment.${input.status}`,
+      changes: { status: { from: "open", to: input.status } },
+      actor,
+      reason: input.reason ?? null,
+      at,
+    });
+    const released = await tx
       .update(registrations)
       .set({ status: "expired" })
-      .where(and(eq(registrations.id, payment.registrationId), eq(registrations.status, "pending_payment")));
+      .where(and(eq(registrations.id, payment.registrationId), eq(registrations.status, "pending_payment")))
+      .returning({ id: registrations.id, eventId: registrations.eventId });
+    for (const registration of released) {
+      await audit(tx, {
+        entityType: "registration",
+        entityId: registration.id,
+        registrationId: registration.id,
+        eventId: registration.eventId,
+        action: "registration.expired",
+        changes: { status: { from: "pending_payment", to: "expired" } },
+        actor,
+        reason: input.reason ?? `Checkout ${input.status}`,
+        at,
+      });
+    }
     return "closed";
   });
 }

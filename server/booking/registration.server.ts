@@ -1,15 +1,17 @@
 import crypto from "node:crypto";
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Locale, MessageKey } from "~/i18n";
 import { WAIVER_VERSION } from "~/content/waiver";
 import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
 import type { Database } from "../db/client.server";
-import { events, registrations, type Event, type Registration } from "../db/schema.server";
-import { placesTakenByEvent } from "../events/queries.server";
+import { events, registrations, waitlistEntries, type Event, type Registration } from "../db/schema.server";
+import { audit, PARTICIPANT } from "../audit/audit.server";
+import { offerUse, placesTakenByEvent } from "../events/queries.server";
 import { displayStatus } from "../events/view.server";
 import { secrets } from "../secrets.server";
+import { settleOffersLocked } from "../waitlist/settle.server";
 import { queueBookingConfirmation, queueTeamBookingNotice } from "./emails.server";
 import { makeReference } from "./reference.server";
 
@@ -42,6 +44,7 @@ export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
   full: "booking.error.full",
   too_many_holds: "booking.error.tooManyHolds",
   too_many_places: "booking.error.tooManyPlaces",
+  offer_invalid: "waitlist.offer.invalid",
 };
 
 export type CreateRegistrationResult =
@@ -94,6 +97,12 @@ export async function createRegistration(
     admitWaitlist?: boolean;
     /** The client address that posted the form (for the open-hold limit; only its keyed hash is stored). */
     clientAddress?: string;
+    /**
+     * A waiting-list offer the registration is made through (its link's hidden field). Checked
+     * under the event lock: an open, unexpired offer of this event with a place still unused
+     * admits the registration even when the event is otherwise full or waiting-list only.
+     */
+    offerId?: string;
   },
 ): Promise<CreateRegistrationResult> {
   const { input, locale, now } = params;
@@ -101,10 +110,33 @@ export async function createRegistration(
   return database.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(match).for("update");
     if (!event) return { outcome: "refused", reason: "not_found" };
-    // Counted with the event row locked: the registrations before this one are all in.
-    const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now)).get(event.id) ?? 0);
-    const refusal = eventRefusal(event, now, taken, params.admitWaitlist);
+    let offerId: string | null = null;
+    if (params.offerId !== undefined) {
+      // Read under the event lock: every change of an offer happens under it too.
+      const offer = (await offerUse(tx, [event.id], now)).find((o) => o.offerId === params.offerId);
+      if (!offer || offer.used >= offer.places) return { outcome: "refused", reason: "offer_invalid" };
+      offerId = offer.offerId;
+    }
+    // Counted with the event row locked: the registrations before this one are all in. Places
+    // held by open offers count as taken, except, for a registration through an offer, its own.
+    const taken =
+      event.maxParticipants === null
+        ? 0
+        : ((await placesTakenByEvent(tx, [event.id], now, { excludeOfferId: offerId ?? undefined })).get(event.id) ?? 0);
+    const refusal = eventRefusal(event, now, taken, params.admitWaitlist || offerId !== null);
     if (refusal) return { outcome: "refused", reason: refusal };
+    if (offerId === null && event.maxParticipants !== null) {
+      // A freed place belongs to the waiting list: while someone in line fits in the places
+      // free, a registration from outside it does not take them (the offer follows within the
+      // minute, or at once from the cancellation that freed them).
+      const free = event.maxParticipants - taken;
+      const [fits] = await tx
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.status, "waiting"), lte(waitlistEntries.places, free)))
+        .limit(1);
+      if (fits) return { outcome: "refused", reason: "full" };
+    }
 
     const due = amountDue(event, now);
     const free = due.kind === "free";
@@ -153,6 +185,7 @@ export async function createRegistration(
       termsAcceptedAt: now,
       waiverVersion: WAIVER_VERSION,
       confirmedAt: free ? now : null,
+      waitlistOfferId: offerId,
     };
     // A reference is random; on the (very rare) clash, draw another instead of failing.
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -162,7 +195,22 @@ export async function createRegistration(
         .onConflictDoNothing({ target: registrations.reference })
         .returning();
       if (!registration) continue;
+      await audit(tx, {
+        entityType: "registration",
+        entityId: registration.id,
+        registrationId: registration.id,
+        eventId: event.id,
+        action: "registration.created",
+        changes: {
+          status: { from: null, to: registration.status },
+          ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
+        },
+        actor: PARTICIPANT,
+        at: now,
+      });
       if (!free) return { outcome: "held", registration, event, due };
+      // Confirmed at once: when this fills the offer's places, the offer is accepted now.
+      if (offerId) await settleOffersLocked(tx, event, now, PARTICIPANT, { offerId });
       // The e-mails are queued with the booking (the outbox): both commit, or neither does.
       const emailIds = [await queueBookingConfirmation(tx, registration.id), await queueTeamBookingNotice(tx, registration.id, "confirmed")];
       return { outcome: "confirmed", registration, event, due, emailIds };

@@ -4,7 +4,7 @@ import { amountDue } from "~/lib/booking";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations } from "../db/schema.server";
-import { paymentDescription } from "./checkout.server";
+import { balanceDescription, paymentDescription } from "./checkout.server";
 import { linkShowsPersonalData } from "./link-expiry.server";
 
 export type TestCheckoutView = {
@@ -33,6 +33,10 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
   if (!row) return undefined;
   const { payment, registration, event } = row;
   const due = amountDue(event, registration.termsAcceptedAt);
+  const at = now();
+  // A balance checkout belongs to a confirmed booking: it runs to its own end, not a hold's.
+  const balance = payment.kind === "balance";
+  const openBalance = balance && payment.status === "open" && registration.status === "confirmed" && payment.expiresAt !== null && payment.expiresAt.getTime() > at.getTime();
   return {
     sessionId,
     eventId: event.id,
@@ -40,11 +44,11 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
     eventName: (locale === "en" && event.nameEn) || event.name,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
-    personal: linkShowsPersonalData(registration, payment, now())
+    personal: openBalance || linkShowsPersonalData(registration, payment, at)
       ? { customerName: registration.customerName, customerEmail: registration.customerEmail, reference: registration.reference }
       : null,
     amountCents: payment.amountCents,
-    description: paymentDescription(event, { ...due, priceCents: registration.priceCents }, locale),
-    holdExpiresAt: payment.status === "open" ? (registration.holdExpiresAt?.toISOString() ?? null) : null,
+    description: balance ? balanceDescription(event, locale) : paymentDescription(event, { ...due, priceCents: registration.priceCents }, locale),
+    holdExpiresAt: payment.status !== "open" ? null : balance ? (payment.expiresAt?.toISOString() ?? null) : (registration.holdExpiresAt?.toISOString() ?? null),
   };
 }

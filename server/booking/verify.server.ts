@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
@@ -8,6 +8,8 @@ import { PaymentProviderError } from "../payments/provider.server";
 import { paymentProviderNamed } from "../payments/select.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
 import { linkShowsPersonalData } from "./link-expiry.server";
+import { managePath } from "./manage-link.server";
+import { registrationMoney } from "./money.server";
 import { registrationIdFromToken } from "./reference.server";
 
 /** What the payment result page shows. */
@@ -18,8 +20,15 @@ export type Verification =
       reference: string;
       eventName: string;
       email: string;
+      /** Paid in total (net of refunds). */
       amountPaidCents: number;
       balanceCents: number;
+      /** The link was a balance checkout: the page says "payment received" for it. */
+      balance: boolean;
+      /** This payment's amount (for a balance: what just came in). */
+      thisPaymentCents: number | null;
+      /** The participant's manage-my-booking page. */
+      managePath: string;
     }
   /** `reference` is null once the link no longer shows personal data. */
   | { state: "pending"; reference: string | null; eventName: string }
@@ -50,19 +59,19 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
   if (registration.status !== "confirmed") return { state: "failed", reason: "expired", message: null };
   const [payment] = paymentId ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [null];
   if (!linkShowsPersonalData(registration, payment ?? null, now())) return { state: "done" };
-  const paid = await db()
-    .select({ amountCents: payments.amountCents })
-    .from(payments)
-    .where(and(eq(payments.registrationId, registration.id), eq(payments.status, "paid")));
-  const amountPaidCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
+  // The one money function (decision 014).
+  const money = await registrationMoney(db(), registration.id, now());
   return {
     state: "confirmed",
-    free: registration.amountDueCents === 0,
+    free: registration.amountDueCents === 0 && money.paidCents === 0,
     reference: registration.reference,
     eventName: eventName(event, locale),
     email: registration.customerEmail,
-    amountPaidCents,
-    balanceCents: Math.max(0, registration.priceCents - amountPaidCents),
+    amountPaidCents: money.netPaidCents,
+    balanceCents: money.balanceDueCents,
+    balance: payment?.kind === "balance",
+    thisPaymentCents: payment?.status === "paid" ? payment.amountCents : null,
+    managePath: managePath(registration.id),
   };
 }
 

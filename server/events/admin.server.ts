@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, notInArray } from "drizzle-orm";
+import { bookingMoney } from "../booking/money.server";
+import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { eventInterest, events, payments, privatePages, registrations, type Event } from "../db/schema.server";
+import { eventInterest, events, privatePages, registrations, type Event } from "../db/schema.server";
 import { placesTakenByEvent } from "./queries.server";
 import { displayStatus } from "./view.server";
 import { isUuid } from "../db/values.server";
@@ -44,12 +46,17 @@ export type AdminRegistration = {
   phoneNumber: string | null;
   status: "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded";
   amountDueCents: number;
+  /** Paid payments before refunds, refunds, and the balance still due (`bookingMoney`). */
   paidCents: number;
+  refundedCents: number;
+  balanceDueCents: number;
+  balanceDueAt: Date | null;
+  overdue: boolean;
   createdAt: Date;
 };
 
-/** An event's registrations, newest first, with what each has actually paid. */
-export async function eventRegistrations(db: DbOrTx, eventId: string): Promise<AdminRegistration[]> {
+/** An event's registrations, newest first, with what each has paid and still owes. */
+export async function eventRegistrations(db: DbOrTx, eventId: string, at: Date = now()): Promise<AdminRegistration[]> {
   const rows = await db
     .select({
       id: registrations.id,
@@ -64,14 +71,18 @@ export async function eventRegistrations(db: DbOrTx, eventId: string): Promise<A
     .from(registrations)
     .where(eq(registrations.eventId, eventId))
     .orderBy(desc(registrations.createdAt));
-  if (rows.length === 0) return [];
-  const paid = await db
-    .select({ registrationId: payments.registrationId, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(inArray(payments.registrationId, rows.map((r) => r.id)), eq(payments.status, "paid")))
-    .groupBy(payments.registrationId);
-  const paidById = new Map(paid.map((p) => [p.registrationId, Number(p.cents)]));
-  return rows.map((row) => ({ ...row, paidCents: paidById.get(row.id) ?? 0 }));
+  const money = await bookingMoney(db, rows.map((r) => r.id), at);
+  return rows.map((row) => {
+    const m = money.get(row.id);
+    return {
+      ...row,
+      paidCents: m?.paidCents ?? 0,
+      refundedCents: m?.refundedCents ?? 0,
+      balanceDueCents: m?.balanceDueCents ?? 0,
+      balanceDueAt: m?.balanceDueAt ?? null,
+      overdue: m?.overdue ?? false,
+    };
+  });
 }
 
 export async function eventInterestList(db: DbOrTx, eventId: string) {
@@ -85,4 +96,27 @@ export async function eventInterestList(db: DbOrTx, eventId: string) {
 /** The private pages an event can be shown on (for the form's select). */
 export async function privatePageOptions(db: DbOrTx): Promise<{ key: string; title: string }[]> {
   return db.select({ key: privatePages.key, title: privatePages.title }).from(privatePages).orderBy(asc(privatePages.title));
+}
+
+export type MoveTarget = { id: string; name: string; startDate: Date; endDate: Date; placesLeft: number | null };
+
+/**
+ * The dates a booking of `from` can move to: other events of the same kind that have not
+ * started and are not cancelled or finished, soonest first, with their places left (by the
+ * booking rule). `moveBooking` checks all of it again with the rows locked.
+ */
+export async function moveTargets(db: DbOrTx, from: Pick<Event, "id" | "kind">, at: Date): Promise<MoveTarget[]> {
+  const rows = await db
+    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, status: events.status, maxParticipants: events.maxParticipants })
+    .from(events)
+    .where(and(eq(events.kind, from.kind), ne(events.id, from.id), gt(events.startDate, at), notInArray(events.status, ["cancelled", "completed", "live", "ongoing"])))
+    .orderBy(asc(events.startDate));
+  const taken = await placesTakenByEvent(db, rows.map((r) => r.id), at);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    placesLeft: r.maxParticipants === null ? null : Math.max(0, r.maxParticipants - (taken.get(r.id) ?? 0)),
+  }));
 }

@@ -1,29 +1,61 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import type { DbOrTx } from "../db/client.server";
-import { events, registrations, type Event } from "../db/schema.server";
+import { events, registrations, waitlistOffers, type Event } from "../db/schema.server";
 import type { PrivatePageKey } from "../access/pages.server";
 
+/** A registration that holds its place: confirmed, or a hold that has not expired. */
+export function liveRegistration(now: Date): SQL {
+  return or(eq(registrations.status, "confirmed"), and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now)))!;
+}
+
 /**
- * Places taken per event: confirmed registrations plus holds that have not expired.
- * The same rule the booking transaction uses, so lists and bookings agree.
+ * Places taken per event: confirmed registrations, holds that have not expired, and the places
+ * open, unexpired waiting-list offers still hold (an offer's places minus the live registrations
+ * made through it, which are counted as registrations already). The same rule the booking
+ * transaction uses, so lists and bookings agree (decision 014).
+ *
+ * `excludeOfferId`: leave that offer's held places out, for a registration made through it (the
+ * places it holds are the ones this registration may take).
  */
-export async function placesTakenByEvent(db: DbOrTx, eventIds: string[], now: Date): Promise<Map<string, number>> {
+export async function placesTakenByEvent(
+  db: DbOrTx,
+  eventIds: string[],
+  now: Date,
+  options: { excludeOfferId?: string } = {},
+): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .select({ eventId: registrations.eventId, taken: count() })
     .from(registrations)
-    .where(
-      and(
-        inArray(registrations.eventId, eventIds),
-        or(
-          eq(registrations.status, "confirmed"),
-          and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now)),
-        ),
-      ),
-    )
+    .where(and(inArray(registrations.eventId, eventIds), liveRegistration(now)))
     .groupBy(registrations.eventId);
-  return new Map(rows.map((r) => [r.eventId, Number(r.taken)]));
+  const taken = new Map(rows.map((r) => [r.eventId, Number(r.taken)]));
+  for (const offer of await offerUse(db, eventIds, now)) {
+    if (offer.offerId === options.excludeOfferId) continue;
+    const held = Math.max(0, offer.places - offer.used);
+    if (held > 0) taken.set(offer.eventId, (taken.get(offer.eventId) ?? 0) + held);
+  }
+  return taken;
+}
+
+/**
+ * The open, unexpired waiting-list offers of these events with how many of their places live
+ * registrations already use (`used`).
+ */
+export async function offerUse(
+  db: DbOrTx,
+  eventIds: string[],
+  now: Date,
+): Promise<{ offerId: string; eventId: string; places: number; used: number }[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .select({ offerId: waitlistOffers.id, eventId: waitlistOffers.eventId, places: waitlistOffers.places, used: count(registrations.id) })
+    .from(waitlistOffers)
+    .leftJoin(registrations, and(eq(registrations.waitlistOfferId, waitlistOffers.id), liveRegistration(now)))
+    .where(and(inArray(waitlistOffers.eventId, eventIds), eq(waitlistOffers.status, "open"), gt(waitlistOffers.expiresAt, now)))
+    .groupBy(waitlistOffers.id);
+  return rows.map((r) => ({ ...r, used: Number(r.used) }));
 }
 
 /** Listed, not cancelled events that have not ended, soonest first (the home page's list). */

@@ -12,7 +12,7 @@ import { fromLocalInput } from "~/lib/local-time";
 import { eventById } from "./admin.server";
 
 export type EventField = keyof EventFormValues;
-export type SaveEventResult = { ok: true; event: Event } | { ok: false; field?: EventField; error: MessageKey; params?: Record<string, number> };
+export type SaveEventResult = { ok: true; event: Event; before?: Event } | { ok: false; field?: EventField; error: MessageKey; params?: Record<string, number> };
 
 function instant(value: string | undefined, field: EventField): Date | null | { field: EventField } {
   if (!value) return null;
@@ -86,6 +86,9 @@ export async function saveEvent(
     kind: values.kind,
     bookingMode: values.bookingMode,
     depositPercent: values.depositPercent,
+    balanceDueDays: values.balanceDueDays,
+    refundUntilDays: values.refundUntilDays,
+    refundPercent: values.refundPercent,
     registrationOpensAt: times.registrationOpensAt as Date | null,
     earlyBirdPercent: values.earlyBirdPercent ?? null,
     earlyBirdUntil: times.earlyBirdUntil as Date | null,
@@ -118,7 +121,13 @@ export async function saveEvent(
       if (upload) await releaseUploadIfUnused(db, upload).catch((error) => log.warn("Could not release an upload", error));
     }
   }
-  return { ok: true, event };
+  return { ok: true, event, before: existing };
+}
+
+/** The admin raised the capacity (or lifted it): places may have freed up for the waiting list. */
+export function capacityGrew(before: Pick<Event, "maxParticipants">, after: Pick<Event, "maxParticipants">): boolean {
+  if (before.maxParticipants === null) return false;
+  return after.maxParticipants === null || after.maxParticipants > before.maxParticipants;
 }
 
 /** Cancels an event: it leaves every public list and takes no more bookings. */

@@ -1,13 +1,15 @@
 import { sendDuePracticalInfo } from "../access/practical-info.server";
 import { expireLapsedHolds } from "../booking/holds.server";
+import { sendBalanceReminders } from "../booking/reminders.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { retryDueEmails } from "../mail/send.server";
 import { applyRetention } from "../privacy/retention.server";
+import { runWaitlistOffers } from "../waitlist/offers.server";
 import type { JobDefinition } from "./queue.server";
 
 /** The recurring jobs' names (also their queues' and schedules'). */
-export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention"] as const;
+export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -61,6 +63,29 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       expireInSeconds: 30 * 60,
       runAtStart: true,
       run: async () => applyRetention(db(), now()),
+    },
+    {
+      // Reminders go a week before the balance is due and on the day: an hour late is nothing.
+      // Each is claimed once in the database, so runs on two instances or after a restart never
+      // send one twice. Also at start, for a server that was down across the hour.
+      name: "balance-reminders",
+      cron: "23 * * * *",
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInSeconds: 15 * 60,
+      runAtStart: true,
+      run: async () => sendBalanceReminders(now()),
+    },
+    {
+      // Offers hold places for 48 hours; lapsing them within a minute passes the places to the
+      // next in line in good time, and a paid booking through an offer completes it. Two
+      // instances running it at once still offer each place once (event row lock + status moves).
+      name: "waitlist-offers",
+      cron: "* * * * *",
+      retryLimit: 2,
+      retryDelaySeconds: 15,
+      expireInSeconds: 5 * 60,
+      run: async () => runWaitlistOffers(),
     },
   ];
 }

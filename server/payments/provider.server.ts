@@ -11,8 +11,14 @@ export type CheckoutRequest = {
   locale: Locale;
   successUrl: string;
   cancelUrl: string;
-  /** The checkout closes when the registration's hold ends. */
+  /** The checkout closes when the registration's hold ends (a balance checkout: after 24 hours). */
   expiresAt: Date;
+  /**
+   * What the provider call carries as its idempotency key: one per payment row, so a retried
+   * request gets the same checkout back and a second checkout of one booking (the balance) is a
+   * checkout of its own. Default: `checkout-<registration id>` (the booking's first checkout).
+   */
+  idempotencyKey?: string;
 };
 
 export type CheckoutSession = { sessionId: string; url: string };
@@ -39,9 +45,26 @@ export interface PaymentProvider {
   readonly name: "stripe" | "test";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
-  /** Returns the provider's refund id. Must be safe to call twice for one payment. */
-  refund(paymentId: string): Promise<string>;
+  /**
+   * Refunds (part of) a payment. The same `idempotencyKey` must never refund twice: the provider
+   * answers a repeated call with the refund it made the first time.
+   */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
 }
+
+export type RefundRequest = {
+  /** The provider's id of the payment (a Stripe PaymentIntent). */
+  paymentId: string;
+  /** Integer cents, at most what is left of the payment. */
+  amountCents: number;
+  /** The refund row's `idempotency_key`. */
+  idempotencyKey: string;
+  /** Why, for the provider's dashboard. */
+  reason?: string;
+};
+
+/** "pending": accepted, money not back yet (a webhook confirms it later). */
+export type RefundAnswer = { refundId: string; status: "succeeded" | "pending" | "failed" };
 
 /** A provider refused or failed; `providerMessage` is its own explanation, when it gave one. */
 export class PaymentProviderError extends Error {

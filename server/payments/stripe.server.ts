@@ -5,6 +5,8 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
+  type RefundAnswer,
+  type RefundRequest,
   type SessionState,
 } from "./provider.server";
 
@@ -33,6 +35,16 @@ export function sessionState(session: Stripe.Checkout.Session): SessionState {
     amountCents: session.amount_total ?? null,
     currency: session.currency ? session.currency.toLowerCase() : null,
   };
+}
+
+/**
+ * A Stripe refund's status in our three words: succeeded; failed (also canceled); anything else
+ * (pending, requires_action) is still under way and confirmed later by a webhook.
+ */
+export function stripeRefundStatus(status: string | null | undefined): RefundAnswer["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
 }
 
 /** `httpClient` lets tests see the requests without the network. */
@@ -70,8 +82,8 @@ export function createStripeProvider(secretKey: string, httpClient?: ReturnType<
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },
-          // One registration, one session: a retried request gets the same session back.
-          { idempotencyKey: `checkout-${request.registration.id}` },
+          // One payment row, one session: a retried request gets the same session back.
+          { idempotencyKey: request.idempotencyKey ?? `checkout-${request.registration.id}` },
         );
         if (!session.url) throw new PaymentProviderError("Stripe returned a session without a URL");
         return { sessionId: session.id, url: session.url };
@@ -88,10 +100,20 @@ export function createStripeProvider(secretKey: string, httpClient?: ReturnType<
       }
     },
 
-    async refund(paymentId: string): Promise<string> {
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${paymentId}` });
-        return refund.id;
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amountCents,
+            // Stripe's own `reason` is a short list of codes; ours goes with the refund as metadata,
+            // and the key lets the webhook find our row even before this call's answer is recorded.
+            metadata: { idempotency_key: request.idempotencyKey, ...(request.reason ? { reason: request.reason.slice(0, 500) } : {}) },
+          },
+          // The refund row's key: a double click, a replay or a retry gets this refund back, never a second one.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { refundId: refund.id, status: stripeRefundStatus(refund.status) };
       } catch (error) {
         throw describeStripeError(error);
       }

@@ -3,10 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { payments, registrations } from "../db/schema.server";
-import type { CheckoutRequest, CheckoutSession, PaymentProvider, SessionState } from "./provider.server";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "./provider.server";
 
 function randomId(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(12).toString("base64url")}`;
+}
+
+/** An id made from an idempotency key: the same key gives the same id, as Stripe answers a repeated request. */
+function idFromKey(prefix: string, key: string): string {
+  return `${prefix}_${crypto.createHash("sha256").update(key).digest("base64url").slice(0, 22)}`;
 }
 
 export function isTestSessionId(sessionId: string): boolean {
@@ -26,8 +31,10 @@ export function newTestPaymentId(): string {
 export const testProvider: PaymentProvider = {
   name: "test",
 
-  async createCheckout(_request: CheckoutRequest): Promise<CheckoutSession> {
-    const sessionId = randomId("test");
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    // Like Stripe, a repeated request with the same key (a double click on "pay the balance")
+    // gets the same session.
+    const sessionId = request.idempotencyKey ? idFromKey("test", request.idempotencyKey) : randomId("test");
     return { sessionId, url: `/checkout/test/${sessionId}` };
   },
 
@@ -41,7 +48,10 @@ export const testProvider: PaymentProvider = {
     if (!row) return { sessionId, status: "expired", paymentStatus: "unpaid", paymentId: null, registrationId: null, amountCents: null, currency: null };
     const { payment, holdExpiresAt } = row;
     const paid = payment.status === "paid" || payment.status === "refunded";
-    const lapsed = payment.status === "open" && holdExpiresAt !== null && holdExpiresAt.getTime() <= now().getTime();
+    // A first checkout lives as long as the registration's hold; a balance checkout (the booking
+    // is confirmed, there is no hold) until its own end.
+    const endsAt = payment.kind === "balance" ? payment.expiresAt : holdExpiresAt;
+    const lapsed = payment.status === "open" && endsAt !== null && endsAt.getTime() <= now().getTime();
     return {
       sessionId,
       status: paid ? "complete" : payment.status === "open" && !lapsed ? "open" : "expired",
@@ -54,8 +64,9 @@ export const testProvider: PaymentProvider = {
     };
   },
 
-  async refund(paymentId: string): Promise<string> {
-    // Nothing was charged, so nothing moves; the id makes the refund traceable in the data.
-    return `test_re_${crypto.createHash("sha256").update(paymentId).digest("base64url").slice(0, 16)}`;
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    // Nothing was charged, so nothing moves: the refund is recorded as done at once. Its id comes
+    // from the idempotency key, so a repeated call answers the same refund, as Stripe does.
+    return { refundId: idFromKey("test_re", request.idempotencyKey), status: "succeeded" };
   },
 };

@@ -1,20 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
-import { eventInterest, events, payments, registrations } from "../db/schema.server";
+import { eventInterest, events, payments, registrations, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 
-/** Money received per registration: the sum of its paid payments (refunded ones no longer count). */
-function paidPerRegistration(db: DbOrTx) {
-  return db
-    .select({
-      registrationId: payments.registrationId,
-      amountPaidCents: sql<number>`cast(sum(${payments.amountCents}) as integer)`.as("amount_paid_cents"),
-    })
-    .from(payments)
-    .where(eq(payments.status, "paid"))
-    .groupBy(payments.registrationId)
-    .as("paid");
-}
+/**
+ * A registration with at least one paid payment: the spec's "deposit paid", and what the
+ * dashboard lists and counts. The amounts themselves come from `bookingMoney` (the one sum).
+ */
+const hasPaidPayment = sql`exists (select 1 from ${payments} where ${payments.registrationId} = ${registrations.id} and ${payments.status} = 'paid')`;
 
 export type PaidRegistrationRow = {
   id: string;
@@ -23,15 +17,21 @@ export type PaidRegistrationRow = {
   customerName: string;
   customerEmail: string;
   phoneNumber: string | null;
-  status: string;
+  status: Registration["status"];
   registeredAt: Date;
+  /** The agreed price. */
+  priceCents: number;
+  /** Paid payments before refunds (deposit, full, balance). */
   amountPaidCents: number;
+  refundedCents: number;
+  balanceDueCents: number;
+  balanceDueAt: Date | null;
+  overdue: boolean;
 };
 
-/** Registrations with at least one paid payment (the spec's "deposit paid"), newest first. */
-export async function paidRegistrations(db: DbOrTx, limit = 1000): Promise<PaidRegistrationRow[]> {
-  const paid = paidPerRegistration(db);
-  return db
+/** Registrations with at least one paid payment, newest first, with their money (`bookingMoney`). */
+export async function paidRegistrations(db: DbOrTx, at: Date, limit = 1000): Promise<PaidRegistrationRow[]> {
+  const rows = await db
     .select({
       id: registrations.id,
       reference: registrations.reference,
@@ -41,13 +41,25 @@ export async function paidRegistrations(db: DbOrTx, limit = 1000): Promise<PaidR
       phoneNumber: registrations.phoneNumber,
       status: registrations.status,
       registeredAt: registrations.createdAt,
-      amountPaidCents: paid.amountPaidCents,
     })
     .from(registrations)
-    .innerJoin(paid, eq(paid.registrationId, registrations.id))
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(hasPaidPayment)
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(limit);
+  const money = await bookingMoney(db, rows.map((r) => r.id), at);
+  return rows.map((row) => {
+    const m = money.get(row.id);
+    return {
+      ...row,
+      priceCents: m?.priceCents ?? 0,
+      amountPaidCents: m?.paidCents ?? 0,
+      refundedCents: m?.refundedCents ?? 0,
+      balanceDueCents: m?.balanceDueCents ?? 0,
+      balanceDueAt: m?.balanceDueAt ?? null,
+      overdue: m?.overdue ?? false,
+    };
+  });
 }
 
 export type DashboardCounts = { paidRegistrations: number; interestSignups: number; uniqueCustomers: number };
@@ -57,7 +69,6 @@ export type DashboardCounts = { paidRegistrations: number; interestSignups: numb
  * address whatever its capitals or surrounding spaces.
  */
 export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
-  const paid = paidPerRegistration(db);
   const [[registrationCounts], [interestCount]] = await Promise.all([
     db
       .select({
@@ -65,7 +76,7 @@ export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
         uniqueCustomers: sql<number>`cast(count(distinct lower(trim(${registrations.customerEmail}))) as integer)`,
       })
       .from(registrations)
-      .innerJoin(paid, eq(paid.registrationId, registrations.id)),
+      .where(hasPaidPayment),
     db.select({ interestSignups: count() }).from(eventInterest),
   ]);
   return {
@@ -107,18 +118,23 @@ export type EventOccupancyRow = {
   startDate: Date;
   status: string;
   capacity: number | null;
-  /** Confirmed places plus live holds: what the calendar counts as gone. */
+  /** Confirmed places, live holds and places held by open waiting-list offers: what the calendar counts as gone. */
   placesTaken: number;
   /** Of those, the ones merely held while someone may still pay (not sold; they lapse if unpaid). */
   placesHeld: number;
   /** Confirmed places: sold (or free and confirmed). */
   placesSold: number;
+  /** Expected revenue: the agreed prices of the confirmed bookings. */
+  expectedCents: number;
+  /** Received: what the team holds, paid minus refunded, of every booking (a cancelled one may keep a part). */
   receivedCents: number;
+  /** Outstanding: the balances the confirmed bookings still owe. */
+  outstandingCents: number;
 };
 
 /**
- * Every event with its places taken (confirmed + live holds) of capacity, split into sold and
- * held, so the team never mistakes an unpaid hold for a sale, and the money received.
+ * Every event with its places taken of capacity, split into sold and held, so the team never
+ * mistakes an unpaid hold for a sale, and its money (all from `bookingMoney`).
  */
 export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupancyRow[]> {
   const rows = await db
@@ -132,35 +148,52 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
     .from(events)
     .orderBy(asc(events.startDate), asc(events.name));
   const ids = rows.map((r) => r.id);
-  const [taken, held, received] = await Promise.all([
+  const [taken, counted, withMoney] = await Promise.all([
     placesTakenByEvent(db, ids, at),
     ids.length === 0
       ? Promise.resolve([])
       : db
-          .select({ eventId: registrations.eventId, held: count() })
+          .select({
+            eventId: registrations.eventId,
+            // The comparison through gt(): the column encodes the Date for either driver (postgres.js takes no bare Date).
+            held: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
+            sold: sql<number>`cast(count(*) filter (where ${registrations.status} = 'confirmed') as integer)`,
+          })
           .from(registrations)
-          .where(and(inArray(registrations.eventId, ids), eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at)))
+          .where(inArray(registrations.eventId, ids))
           .groupBy(registrations.eventId),
+    // The bookings that carry money: confirmed ones (a price, maybe a balance) and any with a paid payment.
     db
-      .select({
-        eventId: registrations.eventId,
-        receivedCents: sql<number>`cast(coalesce(sum(${payments.amountCents}), 0) as integer)`,
-      })
-      .from(payments)
-      .innerJoin(registrations, eq(registrations.id, payments.registrationId))
-      .where(eq(payments.status, "paid"))
-      .groupBy(registrations.eventId),
+      .select({ id: registrations.id, eventId: registrations.eventId, status: registrations.status })
+      .from(registrations)
+      .where(or(eq(registrations.status, "confirmed"), hasPaidPayment)),
   ]);
-  const receivedByEvent = new Map(received.map((r) => [r.eventId, Number(r.receivedCents)]));
-  const heldByEvent = new Map(held.map((r) => [r.eventId, Number(r.held)]));
+  const money = await bookingMoney(db, withMoney.map((r) => r.id), at);
+  const sums = new Map<string, { expectedCents: number; receivedCents: number; outstandingCents: number }>();
+  for (const { id, eventId, status } of withMoney) {
+    const m = money.get(id);
+    if (!m) continue;
+    const sum = sums.get(eventId) ?? { expectedCents: 0, receivedCents: 0, outstandingCents: 0 };
+    if (status === "confirmed") sum.expectedCents += m.priceCents;
+    sum.receivedCents += m.netPaidCents;
+    sum.outstandingCents += m.balanceDueCents;
+    sums.set(eventId, sum);
+  }
+  const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold) }]));
   return rows.map((r) => {
-    const placesTaken = taken.get(r.id) ?? 0;
-    const placesHeld = heldByEvent.get(r.id) ?? 0;
-    return { ...r, placesTaken, placesHeld, placesSold: placesTaken - placesHeld, receivedCents: receivedByEvent.get(r.id) ?? 0 };
+    const c = countsByEvent.get(r.id) ?? { held: 0, sold: 0 };
+    return {
+      ...r,
+      placesTaken: taken.get(r.id) ?? 0,
+      placesHeld: c.held,
+      placesSold: c.sold,
+      ...(sums.get(r.id) ?? { expectedCents: 0, receivedCents: 0, outstandingCents: 0 }),
+    };
   });
 }
 
 export type ManifestRow = {
+  id: string;
   reference: string;
   customerName: string;
   /** Null once erased by the retention sweep (12 months after the event). */
@@ -168,12 +201,16 @@ export type ManifestRow = {
   phoneNumber: string | null;
   nextOfKinName: string | null;
   nextOfKinPhone: string | null;
+  /** What is still to pay, and whether its date has passed (`bookingMoney`). */
+  balanceDueCents: number;
+  overdue: boolean;
 };
 
-/** Who sails: the event's confirmed participants by name, with their emergency contacts. */
+/** Who sails: the event's confirmed participants by name, with their emergency contacts and open balance. */
 export async function eventManifest(
   db: DbOrTx,
   eventId: string,
+  at: Date,
 ): Promise<{ event: { id: string; name: string; startDate: Date; location: string }; participants: ManifestRow[] } | undefined> {
   const [event] = await db
     .select({ id: events.id, name: events.name, startDate: events.startDate, location: events.location })
@@ -181,8 +218,9 @@ export async function eventManifest(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return undefined;
-  const participants = await db
+  const rows = await db
     .select({
+      id: registrations.id,
       reference: registrations.reference,
       customerName: registrations.customerName,
       birthDate: registrations.birthDate,
@@ -193,5 +231,7 @@ export async function eventManifest(
     .from(registrations)
     .where(and(eq(registrations.eventId, eventId), eq(registrations.status, "confirmed")))
     .orderBy(asc(sql`lower(${registrations.customerName})`));
+  const money = await bookingMoney(db, rows.map((r) => r.id), at);
+  const participants = rows.map((row) => ({ ...row, balanceDueCents: money.get(row.id)?.balanceDueCents ?? 0, overdue: money.get(row.id)?.overdue ?? false }));
   return { event, participants };
 }

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
-import { eventInterest, events, newsletterSubscribers, payments, registrations } from "../db/schema.server";
+import { eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
 import { csvDateTime, csvEuros, toCsv } from "./csv.server";
 
 /** Every field of every registration, for the office and the safety manifest ashore. */
@@ -29,6 +30,12 @@ export const REGISTRATION_CSV_HEADER = [
   "Ingeschreven op",
   "Bevestigd op",
   "Geannuleerd op",
+  // Added with the balance and refunds (issue 9): at the end, so the columns before keep their places.
+  "Terugbetaald (EUR)",
+  "Netto ontvangen (EUR)",
+  "Openstaand (EUR)",
+  "Restbetaling uiterlijk",
+  "Achterstallig",
 ] as const;
 
 const STATUS_NL: Record<string, string> = {
@@ -39,52 +46,51 @@ const STATUS_NL: Record<string, string> = {
   refunded: "terugbetaald",
 };
 
-/** The registrations CSV, newest first; with `eventId`, only that event's. */
-export async function registrationsCsv(db: DbOrTx, eventId?: string): Promise<string> {
-  const paid = db
-    .select({
-      registrationId: payments.registrationId,
-      amountPaidCents: sql<number>`cast(sum(${payments.amountCents}) as integer)`.as("amount_paid_cents"),
-    })
-    .from(payments)
-    .where(eq(payments.status, "paid"))
-    .groupBy(payments.registrationId)
-    .as("paid");
+/** The registrations CSV, newest first; with `eventId`, only that event's. Money from `bookingMoney`. */
+export async function registrationsCsv(db: DbOrTx, at: Date, eventId?: string): Promise<string> {
   const query = db
-    .select({ registration: registrations, eventName: events.name, eventStart: events.startDate, amountPaidCents: paid.amountPaidCents })
+    .select({ registration: registrations, eventName: events.name, eventStart: events.startDate })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
-    .leftJoin(paid, eq(paid.registrationId, registrations.id))
     .orderBy(desc(registrations.createdAt), desc(registrations.id));
   const rows = await (eventId ? query.where(eq(registrations.eventId, eventId)) : query);
+  const money = await bookingMoney(db, rows.map((r) => r.registration.id), at);
   return toCsv(
     REGISTRATION_CSV_HEADER,
-    rows.map(({ registration: r, eventName, eventStart, amountPaidCents }) => [
-      r.reference,
-      eventName,
-      csvDateTime(eventStart),
-      STATUS_NL[r.status] ?? r.status,
-      r.customerName,
-      r.customerEmail,
-      r.phoneNumber,
-      r.birthDate,
-      r.street,
-      r.postalCode,
-      r.city,
-      r.country,
-      r.nextOfKinName,
-      r.nextOfKinPhone,
-      r.comments,
-      r.locale,
-      csvEuros(r.priceCents),
-      csvEuros(r.amountDueCents),
-      csvEuros(amountPaidCents ?? 0),
-      csvDateTime(r.termsAcceptedAt),
-      r.waiverVersion,
-      csvDateTime(r.createdAt),
-      csvDateTime(r.confirmedAt),
-      csvDateTime(r.cancelledAt),
-    ]),
+    rows.map(({ registration: r, eventName, eventStart }) => {
+      const m = money.get(r.id);
+      return [
+        r.reference,
+        eventName,
+        csvDateTime(eventStart),
+        STATUS_NL[r.status] ?? r.status,
+        r.customerName,
+        r.customerEmail,
+        r.phoneNumber,
+        r.birthDate,
+        r.street,
+        r.postalCode,
+        r.city,
+        r.country,
+        r.nextOfKinName,
+        r.nextOfKinPhone,
+        r.comments,
+        r.locale,
+        csvEuros(r.priceCents),
+        csvEuros(r.amountDueCents),
+        csvEuros(m?.paidCents ?? 0),
+        csvDateTime(r.termsAcceptedAt),
+        r.waiverVersion,
+        csvDateTime(r.createdAt),
+        csvDateTime(r.confirmedAt),
+        csvDateTime(r.cancelledAt),
+        csvEuros(m?.refundedCents ?? 0),
+        csvEuros(m?.netPaidCents ?? 0),
+        csvEuros(m?.balanceDueCents ?? 0),
+        csvDateTime(m?.balanceDueAt),
+        m?.overdue ? "ja" : "nee",
+      ];
+    }),
   );
 }
 

@@ -10,6 +10,7 @@ const REGISTRATION_COLUMNS = [
   "Postcode", "Plaats", "Land", "Contactpersoon noodgeval", "Telefoon noodgeval", "Opmerkingen", "Taal",
   "Prijs (EUR)", "Te betalen bij inschrijving (EUR)", "Betaald (EUR)", "Voorwaarden geaccepteerd op",
   "Versie vrijwaring", "Ingeschreven op", "Bevestigd op", "Geannuleerd op",
+  "Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig",
 ];
 
 // The login page is answered with 401 before signing in.

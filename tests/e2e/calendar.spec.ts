@@ -79,7 +79,12 @@ const STATES: { slug: string; name: Record<Locale, string>; check: (page: Page, 
     name: { en: slug === "cascais-las-palmas" ? "Cascais - Las Palmas" : "Scheveningen Challenge", nl: slug === "cascais-las-palmas" ? "Cascais - Las Palmas" : "Scheveningen Challenge" },
     check: async (page: Page, locale: Locale) => {
       await expect(actionArea(page)).toContainText(locale === "en" ? "Sold out – join the waiting list" : "Vol – schrijf je in voor de wachtlijst");
-      const mail = actionArea(page).getByRole("link", { name: locale === "en" ? "E-mail us for the waiting list" : "Mail ons voor de wachtlijst" });
+      // The spec's texts stay; the waiting list is joined here, with a mail link as the other way.
+      await expect(actionArea(page)).toContainText(locale === "en" ? "This event is currently full." : "Dit event is momenteel vol.");
+      await expect(actionArea(page)).toContainText(locale === "en" ? "Interested in the waiting list?" : "Interesse in de wachtlijst?");
+      const join = actionArea(page).getByRole("link", { name: locale === "en" ? "Join the waiting list" : "Op de wachtlijst" });
+      await expect(join).toHaveAttribute("href", `/events/${slug}/waitlist`);
+      const mail = actionArea(page).getByRole("link", { name: locale === "en" ? "Or e-mail us" : "Of mail ons" });
       await expect(mail).toHaveAttribute("href", new RegExp(`^mailto:${TEAM_EMAIL}\\?subject=`));
       await expect(actionArea(page).getByRole("button")).toHaveCount(0);
     },

@@ -11,7 +11,7 @@ import { action as usersAction, loader as usersLoader } from "~/routes/admin/use
 import { dashboardCounts, eventOccupancy, paidRegistrations } from "@server/reports/dashboard.server";
 import { REGISTRATION_CSV_HEADER } from "@server/reports/exports.server";
 import { resetLoginLimitsForTests } from "@server/auth/login.server";
-import { emails, newsletterSubscribers } from "@server/db/schema.server";
+import { emails, newsletterSubscribers, payments, refunds } from "@server/db/schema.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, testContext } from "../support/forms";
 import { insertEvent, insertInterest, insertRegistration, signedInUser } from "./admin-fixtures";
@@ -95,9 +95,11 @@ describe("admin dashboard and exports", () => {
   });
 
   it("lists paid registrations newest first with the amount paid", async () => {
-    const rows = await paidRegistrations(database.db());
+    const rows = await paidRegistrations(database.db(), new Date());
     expect(rows.map((r) => r.customerEmail)).toEqual([" jeroen@example.COM", "anna@example.com", "Jeroen@Example.com"]);
     expect(rows[2]).toMatchObject({ eventName: "Noordzee Record", amountPaidCents: 25_000, phoneNumber: "+31 6 1234 5678" });
+    // Half of 500 paid; the event starts in 30 days and the balance was due 30 days before it (now): overdue.
+    expect(rows[2]).toMatchObject({ priceCents: 50_000, refundedCents: 0, balanceDueCents: 25_000, overdue: true });
   });
 
   it("shows places taken of capacity and money received per event", async () => {
@@ -105,6 +107,8 @@ describe("admin dashboard and exports", () => {
     const record = rows.find((r) => r.id === eventId)!;
     // Two confirmed + one live hold; the refunded one holds no place.
     expect(record).toMatchObject({ capacity: 8, placesTaken: 3, receivedCents: 50_000 });
+    // Expected: the prices of the two confirmed bookings; outstanding: their two balances.
+    expect(record).toMatchObject({ placesSold: 2, placesHeld: 1, expectedCents: 100_000, outstandingCents: 50_000 });
   });
 
   it("gives the dashboard to an admin only", async () => {
@@ -134,6 +138,13 @@ describe("admin dashboard and exports", () => {
     expect(column("Versie vrijwaring")).toBe("2025-1");
     expect(column("Voorwaarden geaccepteerd op")).toBe("2026-01-05 11:00");
     expect(column("Status")).toBe("bevestigd");
+    // The money columns added with the balance come after the original ones.
+    expect(REGISTRATION_CSV_HEADER.slice(-5)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig"]);
+    expect(column("Terugbetaald (EUR)")).toBe("0,00");
+    expect(column("Netto ontvangen (EUR)")).toBe("250,00");
+    expect(column("Openstaand (EUR)")).toBe("250,00");
+    expect(column("Restbetaling uiterlijk")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(column("Achterstallig")).toBe("ja");
     expect(text).toContain('"Vegetarisch; ""geen"" noten"');
     // The formula is text, not something Excel runs.
     expect(text).toContain("'=cmd|' /C calc'!A0");
@@ -198,5 +209,43 @@ describe("admin dashboard and exports", () => {
     const unknown = (await call(emailsAction, formRequest("/admin/emails", { id: "00000000-0000-4000-8000-000000000000" }, { cookie: admin.cookie }))) as { init: ResponseInit | null; data: { message: string } };
     expect(unknown.init?.status).toBe(404);
     expect(unknown.data.message).toBe("Dit bericht bestaat niet meer.");
+  });
+
+  it("counts refunds and settled balances from the one money function: dashboard, CSV and manifest agree", async () => {
+    const db = database.db();
+    const start = Date.now() + 90 * 86_400_000;
+    const event = await insertEvent(db, { name: "Geldtest", maxParticipants: 6, startDate: new Date(start), endDate: new Date(start + 86_400_000) });
+    // Paid in full, then 100 refunded as a goodwill gesture; still sailing.
+    const refunded = await insertRegistration(db, event.id, { customerName: "Refund Deelnemer", paidCents: 50_000, createdAt: new Date(Date.now() + 1000) });
+    const [payment] = await db.select().from(payments).where(eq(payments.registrationId, refunded.id));
+    await db.insert(refunds).values({ registrationId: refunded.id, paymentId: payment.id, amountCents: 10_000, reason: "Goodwill", status: "succeeded", idempotencyKey: `t-${refunded.id}`, requestedBy: "system", succeededAt: new Date() });
+    // Deposit paid, balance due in 60 days: not overdue.
+    const owing = await insertRegistration(db, event.id, { customerName: "Owing Deelnemer", paidCents: 25_000, createdAt: new Date(Date.now() + 2000) });
+
+    const rows = await paidRegistrations(db, new Date());
+    expect(rows.find((r) => r.id === refunded.id)).toMatchObject({ amountPaidCents: 50_000, refundedCents: 10_000, balanceDueCents: 0, balanceDueAt: null, overdue: false });
+    const owingRow = rows.find((r) => r.id === owing.id)!;
+    expect(owingRow).toMatchObject({ balanceDueCents: 25_000, overdue: false });
+    expect(owingRow.balanceDueAt?.getTime()).toBe(start - 30 * 86_400_000);
+
+    const occupancy = (await eventOccupancy(db, new Date())).find((r) => r.id === event.id)!;
+    expect(occupancy).toMatchObject({ expectedCents: 100_000, receivedCents: 65_000, outstandingCents: 25_000 });
+
+    const csv = parseCsv(await ((await call(registrationsExport, admin.request(`/admin/exports/registrations.csv?event=${event.id}`))) as Response).text());
+    const column = (row: string[], name: (typeof REGISTRATION_CSV_HEADER)[number]) => row[REGISTRATION_CSV_HEADER.indexOf(name)];
+    const refundedCsv = csv.find((r) => r[0] === refunded.reference)!;
+    expect([column(refundedCsv, "Betaald (EUR)"), column(refundedCsv, "Terugbetaald (EUR)"), column(refundedCsv, "Netto ontvangen (EUR)"), column(refundedCsv, "Openstaand (EUR)"), column(refundedCsv, "Achterstallig")]).toEqual(["500,00", "100,00", "400,00", "0,00", "nee"]);
+    const owingCsv = csv.find((r) => r[0] === owing.reference)!;
+    expect(column(owingCsv, "Openstaand (EUR)")).toBe("250,00");
+    expect(column(owingCsv, "Restbetaling uiterlijk")).not.toBe("");
+
+    const manifest = (await call(manifestLoader, admin.request(`/admin/manifest/${event.id}`), { eventId: event.id })) as { participants: { id: string; balanceDueCents: number; overdue: boolean }[] };
+    expect(manifest.participants.map((p) => [p.id, p.balanceDueCents, p.overdue])).toEqual([
+      [owing.id, 25_000, false],
+      [refunded.id, 0, false],
+    ]);
+
+    const dashboard = (await call(dashboardLoader, admin.request("/admin/dashboard"))) as { registrations: { id: string; balanceDueAt: string | null }[] };
+    expect(dashboard.registrations.find((r) => r.id === owing.id)?.balanceDueAt).toBe(new Date(start - 30 * 86_400_000).toISOString());
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { db } from "@server/db/client.server";
 import { emails, events, type NewEvent } from "@server/db/schema.server";
-import type { CheckoutRequest, PaymentProvider, SessionState } from "@server/payments/provider.server";
+import type { CheckoutRequest, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "@server/payments/provider.server";
 import type { RegistrationInput } from "~/schemas/registration";
 
 /** A bookable event a month after `now`, with the given overrides. */
@@ -75,15 +75,24 @@ export async function emailCount(template: string, to?: string): Promise<number>
  */
 export class FakeProvider implements PaymentProvider {
   readonly checkouts: CheckoutRequest[] = [];
+  /** The payment id of every refund call, in order (a repeated key is a repeated call). */
   readonly refunds: string[] = [];
+  readonly refundRequests: RefundRequest[] = [];
   readonly sessions = new Map<string, SessionState>();
   failRefunds = false;
+  /** What a refund answers: done at once, or accepted and confirmed later (a webhook). */
+  refundStatus: RefundAnswer["status"] = "succeeded";
 
   constructor(readonly name: "stripe" | "test" = "stripe") {}
 
   async createCheckout(request: CheckoutRequest) {
     this.checkouts.push(request);
-    const sessionId = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
+    // Like Stripe: a request with a key seen before answers the same session.
+    const sessionId = request.idempotencyKey
+      ? `cs_test_${crypto.createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24)}`
+      : `cs_test_${crypto.randomBytes(12).toString("hex")}`;
+    const existing = this.sessions.get(sessionId);
+    if (existing) return { sessionId, url: `https://checkout.example.test/${sessionId}` };
     this.sessions.set(sessionId, {
       sessionId,
       status: "open",
@@ -116,9 +125,11 @@ export class FakeProvider implements PaymentProvider {
     return session;
   }
 
-  async refund(paymentId: string) {
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
     if (this.failRefunds) throw new Error("refund refused");
-    this.refunds.push(paymentId);
-    return `re_${paymentId}`;
+    this.refunds.push(request.paymentId);
+    this.refundRequests.push(request);
+    // Like Stripe: the same idempotency key answers the same refund.
+    return { refundId: `re_${crypto.createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 20)}`, status: this.refundStatus };
   }
 }

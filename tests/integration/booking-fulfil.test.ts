@@ -7,7 +7,7 @@ import { closeUnpaidCheckout, fulfilPayment } from "@server/booking/fulfil.serve
 import { createRegistration } from "@server/booking/registration.server";
 import { verifyCheckoutReturn } from "@server/booking/verify.server";
 import { setNowForTests } from "@server/clock.server";
-import { emails, payments, registrations, type Event } from "@server/db/schema.server";
+import { emails, payments, refunds, registrations, type Event } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { HOLD_DURATION_MS } from "~/lib/booking";
@@ -181,9 +181,13 @@ describe("booking: fulfilment", () => {
       expect(result).toEqual({ outcome: "refunded", registrationId: late.registration.id });
       expect(provider.refunds.slice(refundsBefore)).toEqual([paymentId]);
       expect(await registrationStatus(late.registration.id)).toBe("refunded");
+      // The payment stays paid; the refund is a row of its own (decision 014), confirmed by the provider's answer.
       const [payment] = await database.db().select().from(payments).where(eq(payments.providerSessionId, late.sessionId));
-      expect(payment.status).toBe("refunded");
-      expect(payment.refundedAt).not.toBeNull();
+      expect(payment.status).toBe("paid");
+      const refundRows = await database.db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
+      expect(refundRows).toHaveLength(1);
+      expect(refundRows[0]).toMatchObject({ status: "succeeded", amountCents: payment.amountCents, idempotencyKey: `payment:${payment.id}:${payment.id}`, requestedBy: "system" });
+      expect(refundRows[0].providerRefundId).toMatch(/^re_/);
 
       const mails = await database.db().select().from(emails).where(eq(emails.relatedId, late.registration.id));
       expect(mails.map((m) => m.template).sort()).toEqual(["booking-refund", "booking-team-refund"]);
@@ -211,7 +215,9 @@ describe("booking: fulfilment", () => {
       }
       const [payment] = await database.db().select().from(payments).where(eq(payments.providerSessionId, late.sessionId));
       expect(payment.status).toBe("paid");
-      expect(payment.failureReason).toContain("REFUND FAILED");
+      const [refund] = await database.db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
+      expect(refund).toMatchObject({ status: "failed", amountCents: payment.amountCents, providerRefundId: null });
+      expect(refund.failureReason).toContain("refund refused");
       const team = await database.db().select().from(emails).where(eq(emails.relatedId, late.registration.id));
       expect(team.find((m) => m.template === "booking-team-refund")?.text).toContain("NIET");
     });

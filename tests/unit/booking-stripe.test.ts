@@ -64,16 +64,18 @@ describe("Stripe provider", () => {
     expect((error as PaymentProviderError).providerMessage).toBe("expires_at must be at least 30 minutes in the future");
   });
 
-  it("reads a session's state and refunds by payment intent, idempotently", async () => {
+  it("reads a session's state and refunds an amount of a payment intent with the refund row's key", async () => {
     const { provider, requests } = fakeStripe((r) =>
       r.url.includes("/v1/refunds")
-        ? { status: 200, body: { id: "re_1", object: "refund" } }
+        ? { status: 200, body: { id: "re_1", object: "refund", status: "succeeded" } }
         : { status: 200, body: { id: "cs_test_123", object: "checkout.session", status: "complete", payment_status: "paid", payment_intent: "pi_1", amount_total: 14_750, currency: "eur", metadata: { registrationId: "reg-1" } } },
     );
     expect(await provider.retrieveSession("cs_test_123")).toEqual({ sessionId: "cs_test_123", status: "complete", paymentStatus: "paid", paymentId: "pi_1", registrationId: "reg-1", amountCents: 14_750, currency: "eur" });
-    expect(await provider.refund("pi_1")).toBe("re_1");
+    expect(await provider.refund({ paymentId: "pi_1", amountCents: 5_000, idempotencyKey: "cancel:reg-1:pay-1", reason: "Cancelled" })).toEqual({ refundId: "re_1", status: "succeeded" });
     const refund = requests.at(-1)!;
     expect(refund.body.get("payment_intent")).toBe("pi_1");
-    expect(refund.headers.get("idempotency-key")).toBe("refund-pi_1");
+    expect(refund.body.get("amount")).toBe("5000");
+    expect(refund.body.get("metadata[idempotency_key]")).toBe("cancel:reg-1:pay-1");
+    expect(refund.headers.get("idempotency-key")).toBe("cancel:reg-1:pay-1");
   });
 });

@@ -139,6 +139,20 @@ export function EventForm({
         </Field>
       </FormPanel>
 
+      <FormPanel title={t("admin.bookings.policy.section")} description={t("admin.bookings.policy.description")}>
+        <div className="grid gap-5 md:grid-cols-3">
+          <Field meta={fields.balanceDueDays} label={t("admin.bookings.policy.balanceDueDays")} hint={t("admin.bookings.policy.balanceDueDaysHint")}>
+            {text(fields.balanceDueDays, "number", true)}
+          </Field>
+          <Field meta={fields.refundUntilDays} label={t("admin.bookings.policy.refundUntilDays")} hint={t("admin.bookings.policy.refundUntilDaysHint")}>
+            {text(fields.refundUntilDays, "number", true)}
+          </Field>
+          <Field meta={fields.refundPercent} label={t("admin.bookings.policy.refundPercent")} hint={t("admin.bookings.policy.refundPercentHint")}>
+            {text(fields.refundPercent, "number", true)}
+          </Field>
+        </div>
+      </FormPanel>
+
       <FormPanel title={t("admin.events.section.visibility")}>
         <div className="grid gap-5 md:grid-cols-2">
           <FormSwitch

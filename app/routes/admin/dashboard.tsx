@@ -1,5 +1,6 @@
 import "~/i18n/admin";
 import { Download, Printer, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,16 +16,17 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
+    const at = now();
     const [counts, registrations, interest, events] = await Promise.all([
       dashboardCounts(db()),
-      paidRegistrations(db()),
+      paidRegistrations(db(), at),
       interestSignups(db()),
-      eventOccupancy(db(), now()),
+      eventOccupancy(db(), at),
     ]);
     return {
       ok: true as const,
       counts,
-      registrations: registrations.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString() })),
+      registrations: registrations.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString(), balanceDueAt: r.balanceDueAt?.toISOString() ?? null })),
       interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
       events: events.map((e) => ({ ...e, startDate: e.startDate.toISOString() })),
     };
@@ -92,7 +94,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <AdminSection title={t("admin.dashboard.events")} id="dashboard-events">
         <AdminTable
           caption={t("admin.dashboard.events")}
-          columns={[t("admin.dashboard.event"), t("admin.dashboard.date"), t("admin.dashboard.places"), { label: t("admin.dashboard.received"), align: "right" }, { label: t("admin.dashboard.manifest"), hidden: true }]}
+          columns={[
+            t("admin.dashboard.event"),
+            t("admin.dashboard.date"),
+            t("admin.dashboard.places"),
+            { label: t("admin.bookings.dashboard.expected"), align: "right" },
+            { label: t("admin.dashboard.received"), align: "right" },
+            { label: t("admin.bookings.dashboard.outstanding"), align: "right" },
+            { label: t("admin.dashboard.manifest"), hidden: true },
+          ]}
           count={events.length}
           emptyText={t("admin.dashboard.eventsEmpty")}
         >
@@ -120,7 +130,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                   )}
                 </td>
-                <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(e.receivedCents, "nl")}</td>
+                <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-expected">{formatPrice(e.expectedCents, "nl")}</td>
+                <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-received">{formatPrice(e.receivedCents, "nl")}</td>
+                <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-outstanding">{formatPrice(e.outstandingCents, "nl")}</td>
                 <td className="text-right">
                   <a
                     href={`/admin/manifest/${e.id}`}
@@ -140,14 +152,29 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <AdminSection title={t("admin.dashboard.registrationsTitle")} id="dashboard-registrations">
         <AdminTable
           caption={t("admin.dashboard.registrationsTitle")}
-          columns={[t("admin.dashboard.event"), t("admin.dashboard.participant"), t("admin.dashboard.email"), t("admin.dashboard.phone"), t("admin.dashboard.registeredAt"), { label: t("admin.dashboard.amountPaid"), align: "right" }, t("admin.dashboard.reference")]}
+          columns={[
+            t("admin.dashboard.event"),
+            t("admin.dashboard.participant"),
+            t("admin.dashboard.email"),
+            t("admin.dashboard.phone"),
+            t("admin.dashboard.registeredAt"),
+            { label: t("admin.dashboard.amountPaid"), align: "right" },
+            { label: t("admin.bookings.dashboard.refunded"), align: "right" },
+            { label: t("admin.bookings.dashboard.balance"), align: "right" },
+            t("admin.dashboard.reference"),
+          ]}
           count={registrations.length}
           emptyText={t("admin.dashboard.registrationsEmpty")}
         >
           {registrations.map((r) => (
-            <tr key={r.id}>
+            <tr key={r.id} data-testid="dashboard-registration">
               <td>{r.eventName}</td>
-              <td className="font-semibold text-navy-900">{r.customerName}</td>
+              <td className="font-semibold text-navy-900">
+                <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline">
+                  {r.customerName}
+                </Link>
+                {r.status !== "confirmed" && <span className="block text-xs font-normal text-slate-500">{t(`admin.events.regStatus.${r.status}` as const)}</span>}
+              </td>
               <td>
                 <a href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline">
                   {r.customerEmail}
@@ -156,7 +183,27 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
               <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
               <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
-              <td className="font-mono text-xs">{r.reference}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{r.refundedCents > 0 ? formatPrice(r.refundedCents, "nl") : "–"}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">
+                {r.balanceDueCents > 0 ? (
+                  <>
+                    {formatPrice(r.balanceDueCents, "nl")}
+                    {r.balanceDueAt && <span className="block text-xs text-slate-500">{t("admin.bookings.dashboard.dueOn", { date: formatDate(r.balanceDueAt, "nl") })}</span>}
+                    {r.overdue && (
+                      <Badge variant="destructive" className="mt-1" data-testid="overdue">
+                        {t("admin.bookings.overdue")}
+                      </Badge>
+                    )}
+                  </>
+                ) : (
+                  "–"
+                )}
+              </td>
+              <td className="font-mono text-xs">
+                <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline" aria-label={t("admin.bookings.dashboard.open", { reference: r.reference })}>
+                  {r.reference}
+                </Link>
+              </td>
             </tr>
           ))}
         </AdminTable>

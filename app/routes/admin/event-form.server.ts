@@ -7,7 +7,9 @@ import type { AdminUser } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { readUploadForm } from "@server/storage/form.server";
-import { saveEvent } from "@server/events/save.server";
+import { capacityGrew, saveEvent } from "@server/events/save.server";
+import { log } from "@server/log.server";
+import { offerFreedPlaces } from "@server/waitlist/offers.server";
 
 const ERROR_TITLE = "admin.uploads.errorTitle" as const;
 
@@ -32,6 +34,12 @@ export async function saveEventFromForm(form: FormData, admin: AdminUser, id?: s
     const feedback: Feedback = { kind: "error", title: ERROR_TITLE, message: saved.error, params: saved.params };
     const result = submission.reply(saved.field ? { fieldErrors: { [saved.field]: [message] } } : { formErrors: [message] });
     return data({ feedback, result, savedId: null, intent: "save" as const }, { status: saved.error === "admin.events.notFound" ? 404 : 400 });
+  }
+  if (saved.before && capacityGrew(saved.before, saved.event)) {
+    // More places: the first in line on the waiting list get an offer. The save stands if that fails.
+    await offerFreedPlaces(saved.event.id, { type: "staff", userId: admin.id }).catch((error: unknown) =>
+      log.error(`Waiting-list offers after raising the capacity of event ${saved.event.id} failed`, error),
+    );
   }
   const feedback: Feedback = { kind: "success", title: id ? "admin.events.updated" : "admin.events.created", params: { name: saved.event.name } };
   return data({ feedback, result: submission.reply({ resetForm: true }), savedId: saved.event.id, intent: "save" as const });

@@ -1,6 +1,7 @@
 import "~/i18n/admin";
-import { Ban, Mail, Phone } from "lucide-react";
-import { data, Form, useSearchParams } from "react-router";
+import { Ban, ListOrdered, Mail, Phone } from "lucide-react";
+import { useMemo } from "react";
+import { data, Form, Link, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
 import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
@@ -20,6 +21,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { displayStatus } from "@server/events/view.server";
+import { waitlistCount } from "@server/waitlist/entries.server";
 import type { Route } from "./+types/events-detail";
 
 export const handle = { locale: "nl" };
@@ -29,11 +31,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const at = now();
-  const [taken, registrations, interest, privatePages] = await Promise.all([
+  const [taken, registrations, interest, privatePages, waitlist] = await Promise.all([
     placesTakenByEvent(db(), [event.id], at),
     eventRegistrations(db(), event.id),
     eventInterestList(db(), event.id),
     privatePageOptions(db()),
+    waitlistCount(db(), event.id),
   ]);
   return {
     event: {
@@ -55,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     privatePages,
     registrations: registrations.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+    waitlist,
   };
 }
 
@@ -83,8 +87,13 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
   const { t, locale } = useI18n();
   const [searchParams] = useSearchParams();
   const { event, placesTaken, registrations, interest } = loaderData;
-  const createdFeedback: Feedback | undefined =
-    searchParams.get("saved") === "created" && !actionData ? { kind: "success", title: "admin.events.created", params: { name: event.name } } : undefined;
+  // One object per page visit: ActionFeedback toasts once per feedback object, and a re-render
+  // (the loader revalidating) must not toast "created" again.
+  const justCreated = searchParams.get("saved") === "created" && !actionData;
+  const createdFeedback = useMemo<Feedback | undefined>(
+    () => (justCreated ? { kind: "success", title: "admin.events.created", params: { name: event.name } } : undefined),
+    [justCreated, event.name],
+  );
   const saveFailed = actionData?.intent === "save" && !actionData.savedId;
   const cancelTexts = {
     title: t("admin.events.cancelConfirmTitle"),
@@ -123,6 +132,10 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
       }
     >
       <BackLink to="/admin/events" label={t("admin.events.back")} />
+      <Link to={`/admin/events/${event.id}/waitlist`} className="inline-flex items-center gap-1.5 self-start font-semibold text-ocean-600 underline-offset-4 hover:underline">
+        <ListOrdered aria-hidden className="size-4" />
+        {t("admin.waitlist.link", { count: loaderData.waitlist })}
+      </Link>
       <ActionFeedback feedback={actionData?.feedback ?? createdFeedback} />
       {actionData?.intent === "confirm-cancel" && <InlineConfirm intent="cancel" hidden={{}} texts={cancelTexts} />}
       {event.cancelled && (
@@ -153,7 +166,11 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                   </span>
                 )}
               </th>
-              <td className="font-mono">{registration.reference}</td>
+              <td className="font-mono">
+                <Link to={`/admin/registrations/${registration.id}`} className="text-ocean-600 hover:underline" aria-label={t("admin.bookings.dashboard.open", { reference: registration.reference })}>
+                  {registration.reference}
+                </Link>
+              </td>
               <td>
                 <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
                   {t(`admin.events.regStatus.${registration.status}` as const)}

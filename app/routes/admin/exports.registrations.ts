@@ -14,7 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (eventId !== undefined && !UUID.test(eventId)) {
     return new Response("Onbekend event", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return csvResponse(await registrationsCsv(db(), eventId), exportFileName("inschrijvingen", now()));
+  const at = now();
+  return csvResponse(await registrationsCsv(db(), at, eventId), exportFileName("inschrijvingen", at));
 }
 
 /** A POST here is refused like a GET: 401/403 without admin rights, else 405 (nothing to change). */

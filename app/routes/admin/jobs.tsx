@@ -37,6 +37,8 @@ const JOB_LABEL: Record<string, { name: MessageKey; every: MessageKey }> = {
   "hold-expiry": { name: "admin.jobs.name.hold-expiry", every: "admin.jobs.every.hold-expiry" },
   "practical-info": { name: "admin.jobs.name.practical-info", every: "admin.jobs.every.practical-info" },
   retention: { name: "admin.jobs.name.retention", every: "admin.jobs.every.retention" },
+  "balance-reminders": { name: "admin.jobs.name.balance-reminders", every: "admin.jobs.every.balance-reminders" },
+  "waitlist-offers": { name: "admin.jobs.name.waitlist-offers", every: "admin.jobs.every.waitlist-offers" },
 };
 
 /** What the jobs answer (counts), in words. */
@@ -51,6 +53,9 @@ const OUTPUT_LABEL: Record<string, MessageKey> = {
   deletedSubscribers: "admin.jobs.output.deletedSubscribers",
   deletedRateLimits: "admin.jobs.output.deletedRateLimits",
   deletedWaitlistEntries: "admin.jobs.output.deletedWaitlistEntries",
+  sent: "admin.jobs.output.sent",
+  lapsed: "admin.jobs.output.lapsed",
+  offered: "admin.jobs.output.offered",
 };
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };

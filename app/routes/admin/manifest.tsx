@@ -1,10 +1,11 @@
 import "~/i18n/admin";
 import { Download, Printer } from "lucide-react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate, formatPrice } from "~/lib/events";
+import { Badge } from "~/components/ui/badge";
 import { eventManifest } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
@@ -16,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The printable participant manifest of one event, for the safety file ashore. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const manifest = UUID.test(params.eventId) ? await eventManifest(db(), params.eventId) : undefined;
+  const manifest = UUID.test(params.eventId) ? await eventManifest(db(), params.eventId, now()) : undefined;
   if (!manifest) throw data(null, { status: 404 });
   return {
     event: { ...manifest.event, startDate: manifest.event.startDate.toISOString() },
@@ -86,18 +87,33 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t("admin.manifest.emergencyName")}</th>
                 <th scope="col">{t("admin.manifest.emergencyPhone")}</th>
                 <th scope="col">{t("admin.manifest.reference")}</th>
+                <th scope="col" className="text-right">
+                  {t("admin.bookings.dashboard.balance")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {participants.map((p, index) => (
-                <tr key={p.reference}>
+                <tr key={p.id}>
                   <td className="tabular-nums text-slate-500">{index + 1}</td>
-                  <td className="font-semibold text-navy-900">{p.customerName}</td>
+                  <td className="font-semibold text-navy-900">
+                    <Link to={`/admin/registrations/${p.id}`} className="hover:underline print:no-underline">
+                      {p.customerName}
+                    </Link>
+                  </td>
                   <td className="whitespace-nowrap tabular-nums">{p.birthDate ? formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE) : "–"}</td>
                   <td className="whitespace-nowrap">{p.phoneNumber ?? "–"}</td>
                   <td>{p.nextOfKinName ?? "–"}</td>
                   <td className="whitespace-nowrap">{p.nextOfKinPhone ?? "–"}</td>
                   <td className="font-mono text-xs">{p.reference}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">
+                    {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
+                    {p.overdue && (
+                      <Badge variant="destructive" className="ml-2 align-middle">
+                        {t("admin.bookings.overdue")}
+                      </Badge>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -12,6 +12,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/manifest/:eventId", "routes/admin/manifest.tsx"),
+    route("admin/registrations/:id", "routes/admin/registration.tsx"),
     route("admin/newsletter", "routes/admin/newsletter.tsx"),
     route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),

@@ -101,19 +101,25 @@ function Actions() {
 function Confirmed({ result }: { result: Extract<Verification, { state: "confirmed" }> }) {
   const { t, locale } = useI18n();
   const toasted = useRef(false);
+  // A balance checkout: the booking was confirmed before, this page says the payment came in.
+  const balance = result.balance;
   useEffect(() => {
     if (toasted.current || result.free) return;
     toasted.current = true;
-    toast.success(t("booking.success.toast"));
+    toast.success(balance ? t("booking.lifecycle.success.balanceText") : t("booking.success.toast"));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per confirmed view
   }, []);
+  const title = balance ? t("booking.lifecycle.success.balanceTitle") : result.free ? t("booking.success.freeTitle") : t("booking.success.confirmedTitle");
+  const lead = balance
+    ? `${t("booking.lifecycle.success.balanceText")}${result.balanceCents === 0 ? ` ${t("booking.lifecycle.success.fullyPaid")}` : ""}`
+    : result.free
+      ? t("booking.success.freeText")
+      : t("booking.success.toast");
   return (
-    <Panel
-      tone="success"
-      icon={<CircleCheck className="size-9" aria-hidden />}
-      title={result.free ? t("booking.success.freeTitle") : t("booking.success.confirmedTitle")}
-    >
-      <p className="text-center text-muted-foreground">{result.free ? t("booking.success.freeText") : t("booking.success.toast")}</p>
+    <Panel tone="success" icon={<CircleCheck className="size-9" aria-hidden />} title={title}>
+      <p className="text-center text-muted-foreground" data-testid="success-lead">
+        {lead}
+      </p>
       <dl className="mx-auto mt-6 max-w-sm divide-y rounded-lg border bg-foam-100/60 px-4">
         <div className="flex justify-between gap-4 py-3">
           <dt className="text-muted-foreground">{t("booking.success.event")}</dt>
@@ -140,7 +146,14 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
           </div>
         )}
       </dl>
-      <p className="mt-6 text-center text-sm text-slate-700">{t("booking.success.emailNote", { email: result.email })}</p>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {balance ? t("booking.lifecycle.success.balanceEmailNote", { email: result.email }) : t("booking.success.emailNote", { email: result.email })}
+      </p>
+      <p className="mt-4 text-center">
+        <Link to={result.managePath} className="font-semibold text-ocean-700 underline underline-offset-4">
+          {t("booking.lifecycle.success.manage")}
+        </Link>
+      </p>
       <Actions />
     </Panel>
   );

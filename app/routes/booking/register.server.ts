@@ -16,6 +16,7 @@ import { openCheckout, visitorCheckoutPath } from "@server/booking/checkout.serv
 import { confirmationToken } from "@server/booking/reference.server";
 import { deliverQueuedQuietly } from "@server/mail/send.server";
 import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, REFUSAL_MESSAGES } from "@server/booking/registration.server";
+import { offerByToken } from "@server/waitlist/offers.server";
 
 /** Registration posts per client address: generous for a family booking, tight for a script. */
 export const registrationLimiter = new RateLimiter("registration", 20, 10 * 60_000);
@@ -47,7 +48,13 @@ function failure(locale: Locale, description: string): RegisterActionData["failu
  * place, then open the checkout (303 to it), or confirm a free event at once. Every failure is an
  * answer with a message in the visitor's language, never a thrown error.
  */
-export async function registerFromForm(request: Request, slug: string, clientAddress: string): Promise<RegisterAnswer> {
+export async function registerFromForm(
+  request: Request,
+  slug: string | undefined,
+  clientAddress: string,
+  /** The offer link's token, when the form was posted to the offer's page. */
+  options: { offerToken?: string } = {},
+): Promise<RegisterAnswer> {
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -62,6 +69,11 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
   const posted = formData.get("locale");
   const locale: Locale = isLocale(posted) ? posted : await requestLocale(request);
   formData.delete("locale");
+  // A registration through a waiting-list offer carries the offer link's token (a hidden field).
+  const hiddenOffer = formData.get("offer");
+  formData.delete("offer");
+  const postedOffer = options.offerToken ?? (typeof hiddenOffer === "string" && hiddenOffer !== "" ? hiddenOffer : undefined);
+  const offerMismatch = options.offerToken !== undefined && typeof hiddenOffer === "string" && hiddenOffer !== "" && hiddenOffer !== options.offerToken;
 
   const limit = await registrationLimiter.consume(clientAddress).catch((error: unknown) => {
     log.error("Registration: the rate limit could not be read", error);
@@ -90,16 +102,27 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
   }
 
   try {
-    const found = await eventForRegistration(request, slug);
-    if (!found) {
-      return { kind: "answer", status: 404, data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.notFound")) } };
+    let target: { eventId: string; admitWaitlist: boolean; offerId?: string };
+    if (postedOffer !== undefined) {
+      // The signed token proves the offer (and the event behind it, private or not); whether it
+      // can still be used is decided under the event lock in createRegistration.
+      const offer = offerMismatch ? undefined : await offerByToken(postedOffer);
+      if (!offer || (slug !== undefined && offer.eventSlug !== slug)) {
+        return { kind: "answer", status: 409, data: { result: submission.reply(), failure: failure(locale, translate(locale, "waitlist.offer.invalid")) } };
+      }
+      target = { eventId: offer.eventId, admitWaitlist: false, offerId: offer.offerId };
+    } else {
+      const found = slug === undefined ? undefined : await eventForRegistration(request, slug);
+      if (!found) {
+        return { kind: "answer", status: 404, data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.notFound")) } };
+      }
+      target = { eventId: found.event.id, admitWaitlist: found.admitWaitlist };
     }
     const created = await createRegistration(db(), {
-      eventId: found.event.id,
+      ...target,
       input: submission.value,
       locale,
       now: at,
-      admitWaitlist: found.admitWaitlist,
       clientAddress,
     });
     if (created.outcome === "refused") {
@@ -130,7 +153,7 @@ export async function registerFromForm(request: Request, slug: string, clientAdd
       };
     }
   } catch (error) {
-    log.error(`Registration for ${slug} failed`, error);
+    log.error(`Registration for ${slug ?? "an offer"} failed`, error);
     return {
       kind: "answer",
       status: 503,

@@ -1,6 +1,6 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The participant's manage-my-booking pages (signed link from every booking e-mail). */
-export const manageSiteRoutes: RouteConfigEntry[] = [];
+export const manageSiteRoutes: RouteConfigEntry[] = [route("my-booking/:token", "routes/manage/my-booking.tsx")];
 /** Resource routes of the participant's page (downloads). */
-export const manageRoutes: RouteConfigEntry[] = [];
+export const manageRoutes: RouteConfigEntry[] = [route("my-booking/:token/calendar.ics", "routes/manage/calendar-ics.ts")];

@@ -1,10 +1,11 @@
-import { CalendarDays, Clock, FileText, Mail } from "lucide-react";
+import { CalendarDays, Clock, FileText, ListPlus, Mail } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { dayMonthYear, timeOf } from "~/components/private/format";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
+import { waitlistPath } from "~/components/waitlist-form-inline";
 import { useI18n } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
 import { type EventView } from "~/lib/events";
@@ -32,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(PAGE, matches[0].loaderData.publicUrl);
 }
 
-/** Full or closed: the spec's texts and the mail link for the waiting list. */
+/** Full or closed: the spec's texts, the waiting-list form's page and the mail link. */
 function RegistrationClosed({ event }: { event: EventView }) {
   const { t } = useI18n();
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -48,12 +49,21 @@ function RegistrationClosed({ event }: { event: EventView }) {
       </h3>
       <p className="mt-1 text-slate-700">{t("private.scheveningen.closed.text")}</p>
       <p className="mt-4 font-semibold text-navy-900">{t("private.scheveningen.waitlist")}</p>
-      <Button asChild variant="default" className="mt-2">
-        <a href={`mailto:${root?.teamEmail ?? ""}?subject=${subject}`}>
-          <Mail aria-hidden />
-          {t("private.mailUs")}
-        </a>
-      </Button>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {/* The form is a page of its own (works without JavaScript); this unlocked browser may open it. */}
+        <Button asChild variant="accent">
+          <a href={waitlistPath(event.slug)} data-action="waitlist">
+            <ListPlus aria-hidden />
+            {t("waitlist.action.join")}
+          </a>
+        </Button>
+        <Button asChild variant="default">
+          <a href={`mailto:${root?.teamEmail ?? ""}?subject=${subject}`}>
+            <Mail aria-hidden />
+            {t("private.mailUs")}
+          </a>
+        </Button>
+      </div>
     </section>
   );
 }

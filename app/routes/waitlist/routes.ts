@@ -1,4 +1,7 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The waiting list's public pages: joining, and the offer link. */
-export const waitlistSiteRoutes: RouteConfigEntry[] = [];
+export const waitlistSiteRoutes: RouteConfigEntry[] = [
+  route("events/:slug/waitlist", "routes/waitlist/join.tsx"),
+  route("waitlist/offer/:token", "routes/waitlist/offer.tsx"),
+];

@@ -36,7 +36,7 @@ const booking = {
   "booking.amount.full": "Full payment",
   "booking.amount.free": "Free",
   "booking.amount.earlyBird": "Early-bird discount of {percent}% applied (until {date}): {price} instead of {original}",
-  "booking.amount.balance": "The balance of {amount} is due later; the team contacts you with the payment details.",
+  "booking.amount.balance": "The balance of {amount} is due later; you pay it online through the personal booking link we e-mail you.",
   "booking.next.title": "What happens next",
   "booking.next.paid":
     "We hold your place for 30 minutes and take you to the secure payment page (card, iDEAL or Bancontact). Once paid, you receive a confirmation e-mail with your reference and a calendar invite.",
@@ -125,7 +125,7 @@ const booking = {
   "booking.email.confirm.heading": "Your booking is confirmed",
   "booking.email.confirm.greeting": "Dear {name},",
   "booking.email.confirm.intro": "Thank you for registering. Your place for {event} is confirmed. Here are your details.",
-  "booking.email.confirm.balanceNote": "The balance of {amount} is due before the event; the team contacts you with the payment details.",
+  "booking.email.confirm.balanceNote": "The balance of {amount} is due before the event; you can pay it online on your booking page.",
   "booking.email.confirm.calendar": "The attached calendar invite (.ics) puts the event in your calendar.",
   "booking.email.confirm.viewEvent": "View the event on our website",
   "booking.email.confirm.questions": "Questions? Reply to this e-mail or write to {email}, and mention your reference.",

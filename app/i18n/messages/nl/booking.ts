@@ -37,7 +37,7 @@ export default {
   "booking.amount.full": "Volledige betaling",
   "booking.amount.free": "Gratis",
   "booking.amount.earlyBird": "Vroegboekkorting van {percent}% verwerkt (tot {date}): {price} in plaats van {original}",
-  "booking.amount.balance": "Het resterende bedrag van {amount} betaal je later; het team neemt contact met je op over de betaling.",
+  "booking.amount.balance": "Het resterende bedrag van {amount} betaal je later, online via de persoonlijke boekingslink die we je mailen.",
   "booking.next.title": "Wat gebeurt er hierna",
   "booking.next.paid":
     "We houden je plaats 30 minuten voor je vast en sturen je door naar de beveiligde betaalpagina (kaart, iDEAL of Bancontact). Na betaling ontvang je een bevestiging per e-mail met je referentie en een agenda-uitnodiging.",
@@ -121,7 +121,7 @@ export default {
   "booking.email.confirm.heading": "Je boeking is bevestigd",
   "booking.email.confirm.greeting": "Beste {name},",
   "booking.email.confirm.intro": "Bedankt voor je inschrijving. Je plaats voor {event} is bevestigd. Hieronder vind je de details.",
-  "booking.email.confirm.balanceNote": "Het resterende bedrag van {amount} betaal je vóór het evenement; het team neemt contact met je op over de betaling.",
+  "booking.email.confirm.balanceNote": "Het resterende bedrag van {amount} betaal je vóór het evenement, online op je boekingspagina.",
   "booking.email.confirm.calendar": "Met de bijgevoegde agenda-uitnodiging (.ics) zet je het evenement in je agenda.",
   "booking.email.confirm.viewEvent": "Bekijk het evenement op onze website",
   "booking.email.confirm.questions": "Vragen? Beantwoord deze e-mail of schrijf naar {email}, en noem je referentie.",

@@ -1,0 +1,339 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { asc, eq, inArray } from "drizzle-orm";
+import { data } from "react-router";
+import { bankTransferSchema, cancelSchema, INTENTS, manualRefundSchema, moveSchema, type RegistrationIntent } from "~/schemas/admin-registration";
+import type { Feedback } from "~/schemas/feedback";
+import { formatPrice } from "~/lib/events";
+import { audit, auditTrail, type Actor } from "@server/audit/audit.server";
+import type { AdminUser } from "@server/auth/guard.server";
+import { recordBankTransfer } from "@server/booking/balance.server";
+import { queuePaymentLinkEmail } from "@server/booking/balance-emails.server";
+import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
+import { confirmManualRefund } from "@server/booking/refunds.server";
+import { queueBookingConfirmation } from "@server/booking/emails.server";
+import { manageUrl } from "@server/booking/manage-link.server";
+import { registrationMoney } from "@server/booking/money.server";
+import { moveBooking, type MoveOutcome } from "@server/booking/move.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { events, payments, refunds, registrations, user } from "@server/db/schema.server";
+import { isUuid } from "@server/db/values.server";
+import { moveTargets } from "@server/events/admin.server";
+import { displayStatus } from "@server/events/view.server";
+import { log } from "@server/log.server";
+import { deliverQueuedQuietly } from "@server/mail/send.server";
+
+/*
+ * The server side of `/admin/registrations/:id`: what the page shows (participant, event,
+ * payments, refunds, money, the audit trail) and its actions. Money comes from
+ * `registrationMoney` only; every change goes through its domain function, which writes the
+ * audit row in its own transaction.
+ */
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** Who did it, in words: staff by name (their account), otherwise the kind of actor. */
+export type ActorView = { type: "participant" | "staff" | "provider" | "system"; name: string | null; id: string | null };
+
+async function staffNames(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name || r.email]));
+}
+
+function actorView(type: ActorView["type"], id: string | null, names: Map<string, string>): ActorView {
+  return { type, id, name: type === "staff" && id ? (names.get(id) ?? null) : null };
+}
+
+/** A refund's `requestedBy` ("participant", "system", "staff:<id>") as an actor. */
+function requestedByView(requestedBy: string, names: Map<string, string>): ActorView {
+  if (requestedBy.startsWith("staff:")) return actorView("staff", requestedBy.slice("staff:".length), names);
+  const type = (["participant", "provider", "system"] as const).find((t) => t === requestedBy) ?? "system";
+  return actorView(type, null, names);
+}
+
+/** Everything the page shows, or undefined for an unknown id. */
+export async function registrationPage(id: string, at: Date) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db()
+    .select({ registration: registrations, event: events })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { registration: r, event } = row;
+  const [paymentRows, refundRows, trail, money, quote, targets] = await Promise.all([
+    db().select().from(payments).where(eq(payments.registrationId, r.id)).orderBy(asc(payments.createdAt)),
+    db()
+      .select({ refund: refunds, provider: payments.provider })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(refunds.registrationId, r.id))
+      .orderBy(asc(refunds.createdAt)),
+    auditTrail(db(), r.id),
+    registrationMoney(db(), r.id, at),
+    cancellationQuote(r.id, at),
+    r.status === "confirmed" ? moveTargets(db(), event, at) : Promise.resolve([]),
+  ]);
+
+  const staffIds = [
+    ...trail.filter((a) => a.actorType === "staff" && a.actorId).map((a) => a.actorId!),
+    ...refundRows.filter(({ refund: f }) => f.requestedBy.startsWith("staff:")).map(({ refund: f }) => f.requestedBy.slice("staff:".length)),
+  ];
+  // Event ids in the trail (a move's from → to) are shown by name.
+  const eventIds = new Set<string>();
+  for (const entry of trail) {
+    const change = entry.changes.eventId;
+    if (!change) continue;
+    for (const value of [change.from, change.to]) if (typeof value === "string" && isUuid(value)) eventIds.add(value);
+  }
+  const [names, eventNames] = await Promise.all([
+    staffNames(staffIds),
+    eventIds.size === 0
+      ? Promise.resolve([])
+      : db().select({ id: events.id, name: events.name, startDate: events.startDate }).from(events).where(inArray(events.id, [...eventIds])),
+  ]);
+
+  return {
+    registration: {
+      id: r.id,
+      reference: r.reference,
+      status: r.status,
+      customerName: r.customerName,
+      customerEmail: r.customerEmail,
+      phoneNumber: r.phoneNumber,
+      birthDate: r.birthDate,
+      street: r.street,
+      postalCode: r.postalCode,
+      city: r.city,
+      country: r.country,
+      nextOfKinName: r.nextOfKinName,
+      nextOfKinPhone: r.nextOfKinPhone,
+      comments: r.comments,
+      locale: r.locale,
+      createdAt: r.createdAt.toISOString(),
+      confirmedAt: iso(r.confirmedAt),
+      cancelledAt: iso(r.cancelledAt),
+      holdExpiresAt: iso(r.holdExpiresAt),
+      balanceReminderSentAt: iso(r.balanceReminderSentAt),
+      balanceDueReminderSentAt: iso(r.balanceDueReminderSentAt),
+      manageUrl: manageUrl(r.id),
+    },
+    event: {
+      id: event.id,
+      name: event.name,
+      startDate: event.startDate.toISOString(),
+      endDate: event.endDate.toISOString(),
+      location: event.location,
+      displayStatus: displayStatus(event, at),
+      balanceDueDays: event.balanceDueDays,
+      refundUntilDays: event.refundUntilDays,
+      refundPercent: event.refundPercent,
+    },
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      provider: p.provider,
+      amountCents: p.amountCents,
+      status: p.status,
+      providerPaymentId: p.providerPaymentId,
+      at: (p.paidAt ?? p.createdAt).toISOString(),
+    })),
+    refunds: refundRows.map(({ refund: f, provider }) => ({
+      id: f.id,
+      // A bank transfer is paid back by hand; the page offers to mark it done while pending.
+      byHand: provider === "manual" && f.status !== "succeeded",
+      amountCents: f.amountCents,
+      reason: f.reason,
+      status: f.status,
+      providerRefundId: f.providerRefundId,
+      failureReason: f.failureReason,
+      requestedBy: requestedByView(f.requestedBy, names),
+      at: f.createdAt.toISOString(),
+      succeededAt: iso(f.succeededAt),
+    })),
+    money: { ...money, balanceDueAt: iso(money.balanceDueAt) },
+    policy: quote ? { refundCents: quote.refundCents, percent: quote.percent, deadline: quote.deadline.toISOString(), inWindow: quote.inWindow } : null,
+    trail: trail.map((a) => ({
+      id: a.id,
+      at: a.at.toISOString(),
+      action: a.action,
+      entityType: a.entityType,
+      changes: a.changes,
+      actor: actorView(a.actorType, a.actorId, names),
+      reason: a.reason,
+    })),
+    eventNames: Object.fromEntries(eventNames.map((e) => [e.id, { name: e.name, startDate: e.startDate.toISOString() }])),
+    moveTargets: targets.map((t) => ({ ...t, startDate: t.startDate.toISOString(), endDate: t.endDate.toISOString() })),
+    /** A fresh nonce per page load: the request key of the forms that move money. */
+    nonce: crypto.randomUUID(),
+  };
+}
+
+export type RegistrationPageData = NonNullable<Awaited<ReturnType<typeof registrationPage>>>;
+
+/** An action's answer: its intent, what to tell the admin, and for a confirmation step the fields to send again. */
+export type RegistrationActionData = {
+  intent: RegistrationIntent | "confirm-cancel" | "confirm-move" | null;
+  feedback?: Feedback;
+  /** For the no-JavaScript confirmation step: the fields of the first submission. */
+  echo?: Record<string, string>;
+  fieldErrors?: Record<string, string[] | null | undefined>;
+};
+
+function answer(body: RegistrationActionData, status = 200) {
+  return data(body, { status });
+}
+
+const error = (intent: RegistrationActionData["intent"], title: Feedback["title"], message?: Feedback["message"], params?: Feedback["params"], status = 400) =>
+  answer({ intent, feedback: { kind: "error", title, message, params } }, status);
+
+const success = (intent: RegistrationIntent, title: Feedback["title"], params?: Feedback["params"]) => answer({ intent, feedback: { kind: "success", title, params } });
+
+function echoOf(form: FormData, names: string[]): Record<string, string> {
+  const echo: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") echo[name] = value;
+  }
+  return echo;
+}
+
+const MOVE_MESSAGES: Record<Exclude<MoveOutcome, "moved">, Feedback["title"]> = {
+  not_found: "admin.bookings.result.notFound",
+  not_movable: "admin.bookings.move.notMovable",
+  same_event: "admin.bookings.move.sameEvent",
+  target_not_found: "admin.bookings.move.targetNotFound",
+  different_kind: "admin.bookings.move.differentKind",
+  target_closed: "admin.bookings.move.targetClosed",
+  full: "admin.bookings.move.full",
+};
+
+/** Runs one of the page's actions for `admin` on registration `id`. Bad input changes nothing and answers 400. */
+export async function registrationAction(form: FormData, admin: AdminUser, id: string) {
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) return error(null, "admin.bookings.result.unknownAction");
+  const typed = intent as RegistrationIntent;
+  if (!isUuid(id)) return error(typed, "admin.bookings.result.notFound", undefined, undefined, 404);
+  const [registration] = await db().select().from(registrations).where(eq(registrations.id, id)).limit(1);
+  if (!registration) return error(typed, "admin.bookings.result.notFound", undefined, undefined, 404);
+  const actor: Actor = { type: "staff", userId: admin.id };
+  const at = now();
+
+  try {
+    switch (typed) {
+      case "payment-link": {
+        if (registration.status !== "confirmed") return error(typed, "admin.bookings.paymentLink.failed", "admin.bookings.result.notConfirmed", undefined, 409);
+        const emailId = await db().transaction(async (tx) => {
+          // Read inside the transaction: the balance the e-mail states is the one at this moment.
+          const money = await registrationMoney(tx, registration.id, at);
+          if (money.balanceDueCents <= 0) return undefined;
+          const queued = await queuePaymentLinkEmail(tx, registration.id, money);
+          await audit(tx, {
+            entityType: "registration",
+            entityId: registration.id,
+            registrationId: registration.id,
+            eventId: registration.eventId,
+            action: "registration.payment_link_sent",
+            changes: { balanceDueCents: { from: null, to: money.balanceDueCents } },
+            actor,
+            at,
+          });
+          return queued;
+        });
+        if (!emailId) return error(typed, "admin.bookings.paymentLink.failed", "admin.bookings.paymentLink.nothingDue", undefined, 409);
+        await deliverQueuedQuietly([emailId]);
+        return success(typed, "admin.bookings.paymentLink.sent", { email: registration.customerEmail });
+      }
+
+      case "resend-confirmation": {
+        if (registration.status !== "confirmed") return error(typed, "admin.bookings.resend.failed", "admin.bookings.result.notConfirmed", undefined, 409);
+        const emailId = await db().transaction(async (tx) => {
+          const queued = await queueBookingConfirmation(tx, registration.id);
+          await audit(tx, {
+            entityType: "registration",
+            entityId: registration.id,
+            registrationId: registration.id,
+            eventId: registration.eventId,
+            action: "registration.confirmation_resent",
+            actor,
+            at,
+          });
+          return queued;
+        });
+        await deliverQueuedQuietly([emailId]);
+        return success(typed, "admin.bookings.resend.sent", { email: registration.customerEmail });
+      }
+
+      case "bank-transfer": {
+        const submission = parseWithZod(form, { schema: bankTransferSchema });
+        if (submission.status !== "success") {
+          return answer({ intent: typed, feedback: { kind: "error", title: "admin.bookings.transfer.failed", message: "admin.bookings.validation.fix" }, fieldErrors: submission.error ?? {} }, 400);
+        }
+        const { amount, note, nonce } = submission.value;
+        const result = await recordBankTransfer({ registrationId: registration.id, amountCents: amount, actor, note, requestKey: `staff-transfer:${nonce}` });
+        if (result.outcome === "recorded") return success(typed, "admin.bookings.transfer.recorded", { amount: formatPrice(amount, "nl") });
+        if (result.outcome === "duplicate") return success(typed, "admin.bookings.transfer.duplicate", { amount: formatPrice(amount, "nl") });
+        return error(typed, "admin.bookings.transfer.failed", "admin.bookings.transfer.invalidAmount");
+      }
+
+      case "cancel": {
+        const submission = parseWithZod(form, { schema: cancelSchema });
+        if (submission.status !== "success") {
+          return answer({ intent: typed, feedback: { kind: "error", title: "admin.bookings.cancel.failed", message: "admin.bookings.validation.fix" }, fieldErrors: submission.error ?? {} }, 400);
+        }
+        const { refund, reason, nonce } = submission.value;
+        // (A repeated submit of a cancellation that went through is answered by cancelBooking below.)
+        if (refund.mode === "partial" && registration.status !== "cancelled") {
+          // More than was paid (and not yet given back) is a typo: refuse it rather than cap it quietly.
+          const money = await registrationMoney(db(), registration.id, at);
+          const refundable = Math.max(0, money.netPaidCents - money.refundPendingCents);
+          if (refund.amountCents > refundable) {
+            return error(typed, "admin.bookings.cancel.failed", "admin.bookings.cancel.tooMuch", { amount: formatPrice(refundable, "nl") });
+          }
+        }
+        // Destructive: only with the confirmation (the dialog, or the page's step without JavaScript).
+        if (form.get("confirmed") !== "yes") return answer({ intent: "confirm-cancel", echo: echoOf(form, ["refund", "amount", "reason", "nonce"]) });
+        const result = await cancelBooking({ registrationId: registration.id, actor, refund, reason, requestKey: `staff-cancel:${nonce}` });
+        if (result.outcome === "not_cancellable") return error(typed, "admin.bookings.cancel.failed", "admin.bookings.cancel.notCancellable", undefined, 409);
+        if (result.outcome === "already_cancelled") return success(typed, "admin.bookings.cancel.already");
+        const refunded = result.refund?.refundedCents ?? 0;
+        return success(typed, refunded > 0 ? "admin.bookings.cancel.doneRefund" : "admin.bookings.cancel.done", {
+          amount: formatPrice(refunded, "nl"),
+          refundOutcome: result.refund?.outcome ?? "",
+        });
+      }
+
+      case "manual-refund-done": {
+        const submission = parseWithZod(form, { schema: manualRefundSchema });
+        if (submission.status !== "success") return error(typed, "admin.bookings.manualRefund.failed", "admin.bookings.validation.refund");
+        const [refund] = await db().select({ registrationId: refunds.registrationId }).from(refunds).where(eq(refunds.id, submission.value.refundId)).limit(1);
+        // Only a refund of this registration (a refund id of another booking is a bad request here).
+        if (refund?.registrationId !== registration.id) return error(typed, "admin.bookings.manualRefund.failed", "admin.bookings.validation.refund", undefined, 404);
+        const outcome = await confirmManualRefund(submission.value.refundId, actor);
+        if (outcome === "not_found") return error(typed, "admin.bookings.manualRefund.failed", "admin.bookings.manualRefund.notManual", undefined, 409);
+        return success(typed, outcome === "confirmed" ? "admin.bookings.manualRefund.done" : "admin.bookings.manualRefund.already");
+      }
+
+      case "move": {
+        const submission = parseWithZod(form, { schema: moveSchema });
+        if (submission.status !== "success") {
+          return answer({ intent: typed, feedback: { kind: "error", title: "admin.bookings.move.failed", message: "admin.bookings.validation.fix" }, fieldErrors: submission.error ?? {} }, 400);
+        }
+        if (form.get("confirmed") !== "yes") return answer({ intent: "confirm-move", echo: echoOf(form, ["toEventId", "reason"]) });
+        const result = await moveBooking({ registrationId: registration.id, toEventId: submission.value.toEventId, actor, reason: submission.value.reason });
+        if (result.outcome !== "moved") return error(typed, "admin.bookings.move.failed", MOVE_MESSAGES[result.outcome], undefined, result.outcome === "not_found" ? 404 : 409);
+        const [target] = await db().select({ name: events.name }).from(events).where(eq(events.id, result.toEventId!));
+        return success(typed, "admin.bookings.move.moved", { event: target?.name ?? "" });
+      }
+    }
+  } catch (failure) {
+    // A fault below (the database, a provider): nothing half-done stays (each step is one
+    // transaction, and the request keys make a retry safe), so the admin is told to try again.
+    log.error(`Admin action ${typed} on registration ${registration.reference} failed`, failure);
+    return error(typed, "admin.bookings.result.failed", "admin.bookings.result.tryAgain", undefined, 503);
+  }
+}

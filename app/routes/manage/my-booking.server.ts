@@ -1,0 +1,294 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, asc, eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { isLocale, type Locale } from "~/i18n";
+import { storedLocale } from "~/i18n/locale.server";
+import { contactDetailsSchema, isManageIntent, type ContactDetails, type ManageActionData } from "~/schemas/manage";
+import { PARTICIPANT } from "@server/audit/audit.server";
+import { openBalanceCheckout } from "@server/booking/balance.server";
+import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
+import { updateContactDetails } from "@server/booking/changes.server";
+import { registrationIdFromManageToken } from "@server/booking/manage-link.server";
+import { cancellationRefund, registrationMoney } from "@server/booking/money.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { calendarInvite } from "@server/booking/emails.server";
+import { events, payments, refunds, registrations, type Event, type Registration } from "@server/db/schema.server";
+import { readForm } from "@server/http/form.server";
+import { log } from "@server/log.server";
+import { RateLimiter } from "@server/security/rate-limit.server";
+
+/**
+ * The participant's page behind their signed link: who may see it (the token, rate-limited per
+ * address), in which language, what it shows and what its forms do. The route modules beside it
+ * are the HTTP glue.
+ */
+
+/**
+ * Every answer about a booking reached by a token link: never cached anywhere, never indexed,
+ * and the address (with its token) never sent to another site as a Referer (Stripe, a calendar
+ * link). `same-origin` rather than `no-referrer`: with `no-referrer` a browser posts the page's
+ * plain forms with `Origin: null`, which the site's cross-origin check refuses (403), so the
+ * forms would not work without JavaScript; requests to this site itself may carry the address,
+ * since the server already knows the token and logs neither Referer nor token paths.
+ */
+export const MANAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex",
+} as const;
+
+/** Wrong tokens per client address: a mistyped link or two is fine, a scan is not. */
+export const MAX_WRONG_TOKENS = 20;
+export const WRONG_TOKEN_WINDOW_MS = 10 * 60_000;
+export const manageLinkLimiter = new RateLimiter("manage-link", MAX_WRONG_TOKENS, WRONG_TOKEN_WINDOW_MS);
+
+/** Posts of the page's forms per client address (changes, payments, cancellations). */
+export const manageActionLimiter = new RateLimiter("manage-action", 30, 10 * 60_000);
+
+export type Booking = { registration: Registration; event: Event };
+
+function refusal(status: 404 | 429 | 503, extra: Record<string, string> = {}, body: { retryAfterSeconds: number } | null = null) {
+  // Nothing about a booking: the route's error boundary renders the site's plain page for the status.
+  return data(body, { status, headers: { ...MANAGE_HEADERS, ...extra } });
+}
+
+/**
+ * The booking a token opens, or a thrown 404 (forged, garbled, unknown, or erased), 429 (this
+ * address tried too many wrong tokens: then even a right one waits, so guessing stays slow) or
+ * 503 (the limit could not be read). Each request takes a try before the check, in the same
+ * statement as the decision, so parallel guesses cannot all pass; a right token gives it back,
+ * so only wrong tokens count.
+ */
+export async function requireBooking(token: string | undefined, clientAddress: string): Promise<Booking> {
+  const taken = await manageLinkLimiter.consume(clientAddress).catch((error: unknown) => {
+    log.error("Manage link: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!taken) throw refusal(503, { "Retry-After": "30" });
+  if (!taken.allowed) throw refusal(429, { "Retry-After": String(taken.retryAfterSeconds) }, { retryAfterSeconds: taken.retryAfterSeconds });
+
+  const registrationId = registrationIdFromManageToken(token ?? "");
+  if (!registrationId) throw refusal(404);
+  const [row] = await db()
+    .select({ registration: registrations, event: events })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  if (!row) throw refusal(404);
+  await manageLinkLimiter.refund(clientAddress);
+  return row;
+}
+
+/**
+ * The page's language: the visitor's own choice (`?lang=`, or the stored choice) if they made
+ * one, else the language they booked in.
+ */
+export async function manageLocale(request: Request, registration: Pick<Registration, "locale">): Promise<Locale> {
+  const fromQuery = new URL(request.url).searchParams.get("lang");
+  if (isLocale(fromQuery)) return fromQuery;
+  return (await storedLocale(request)) ?? (registration.locale === "en" ? "en" : "nl");
+}
+
+/**
+ * The site renders a page in the root's language (`?lang=` > stored choice > the browser's).
+ * A visitor who never chose one is sent to `?lang=<the booking's language>` once, which the
+ * root applies (and stores), so the header, footer and page all speak the participant's
+ * language. Other query parameters are kept.
+ */
+export async function languageRedirect(request: Request, registration: Pick<Registration, "locale">): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  if (isLocale(url.searchParams.get("lang")) || (await storedLocale(request))) return undefined;
+  url.searchParams.set("lang", registration.locale === "en" ? "en" : "nl");
+  return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });
+}
+
+export type PaymentLine = { id: string; at: string; kind: "deposit" | "full" | "balance"; amountCents: number };
+export type RefundLine = { id: string; at: string; amountCents: number; status: "pending" | "succeeded" | "failed" };
+export type CancelQuote = { refundCents: number; percent: number; deadline: string; inWindow: boolean; netPaidCents: number };
+
+/** Everything the page shows, ready for the browser (dates as ISO strings, money in cents). */
+export type ManageView = {
+  reference: string;
+  status: Registration["status"];
+  name: string;
+  cancelledAt: string | null;
+  event: {
+    name: string;
+    slug: string;
+    startDate: string;
+    endDate: string;
+    location: string;
+    included: string[];
+    started: boolean;
+    /** The event in the public calendar (not for events only a private page shows). */
+    calendarPath: string | null;
+  };
+  money: {
+    priceCents: number;
+    paidCents: number;
+    refundedCents: number;
+    refundPendingCents: number;
+    netPaidCents: number;
+    balanceDueCents: number;
+    balanceDueAt: string | null;
+    overdue: boolean;
+  };
+  payments: PaymentLine[];
+  refunds: RefundLine[];
+  /** The event's rule: `percent`% back until `deadline`. */
+  policy: { percent: number; deadline: string };
+  contact: ContactDetails;
+  can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
+  /** The cancel step (`?step=cancel`): what cancelling now gives back. */
+  cancelQuote: CancelQuote | null;
+  /** The server's clock when the page was loaded. */
+  now: string;
+};
+
+function contactOf(r: Registration): ContactDetails {
+  return {
+    phoneNumber: r.phoneNumber,
+    street: r.street,
+    postalCode: r.postalCode,
+    city: r.city,
+    country: r.country,
+    nextOfKinName: r.nextOfKinName,
+    nextOfKinPhone: r.nextOfKinPhone,
+  };
+}
+
+/** The page's data for one booking, in `locale`. `step` is the query's `step` (the cancel step). */
+export async function manageView({ registration: r, event }: Booking, locale: Locale, step: string | null): Promise<ManageView> {
+  const at = now();
+  const [money, paid, refunded] = await Promise.all([
+    registrationMoney(db(), r.id, at),
+    db()
+      .select({ id: payments.id, paidAt: payments.paidAt, createdAt: payments.createdAt, kind: payments.kind, amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.registrationId, r.id), eq(payments.status, "paid")))
+      .orderBy(asc(payments.paidAt), asc(payments.createdAt)),
+    db()
+      .select({ id: refunds.id, createdAt: refunds.createdAt, succeededAt: refunds.succeededAt, amountCents: refunds.amountCents, status: refunds.status })
+      .from(refunds)
+      .where(eq(refunds.registrationId, r.id))
+      .orderBy(asc(refunds.createdAt)),
+  ]);
+  const started = at.getTime() >= event.startDate.getTime();
+  const confirmed = r.status === "confirmed";
+  const can = {
+    payBalance: confirmed && money.balanceDueCents > 0,
+    changeDetails: confirmed && !started,
+    cancel: confirmed && !started,
+  };
+  const policy = cancellationRefund(event, 0, at);
+  let cancelQuote: CancelQuote | null = null;
+  if (step === "cancel" && can.cancel) {
+    const quote = await cancellationQuote(r.id, at);
+    cancelQuote = quote ? { ...quote, deadline: quote.deadline.toISOString() } : null;
+  }
+  return {
+    reference: r.reference,
+    status: r.status,
+    name: r.customerName,
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    event: {
+      name: (locale === "en" && event.nameEn) || event.name,
+      slug: event.slug,
+      startDate: event.startDate.toISOString(),
+      endDate: event.endDate.toISOString(),
+      location: event.location,
+      included: (locale === "en" && event.includedEn) || event.included,
+      started,
+      calendarPath: event.listed ? `/calendar?event=${encodeURIComponent(event.slug)}` : null,
+    },
+    money: { ...money, balanceDueAt: money.balanceDueAt?.toISOString() ?? null },
+    payments: paid.map((p) => ({ id: p.id, at: (p.paidAt ?? p.createdAt).toISOString(), kind: p.kind, amountCents: p.amountCents })),
+    refunds: refunded.map((x) => ({ id: x.id, at: (x.succeededAt ?? x.createdAt).toISOString(), amountCents: x.amountCents, status: x.status })),
+    policy: { percent: Math.min(100, Math.max(0, event.refundPercent)), deadline: policy.deadline.toISOString() },
+    contact: contactOf(r),
+    can,
+    cancelQuote,
+    now: at.toISOString(),
+  };
+}
+
+type ActionAnswer = { kind: "redirect"; location: string } | { kind: "data"; status: number; body: ManageActionData; headers?: Record<string, string> };
+
+function answer(status: number, body: ManageActionData, headers?: Record<string, string>): ActionAnswer {
+  return { kind: "data", status, body, headers };
+}
+
+/**
+ * The page's forms: `intent` = pay | details | cancel. Every outcome is an answer the page shows
+ * in the visitor's language; bad input changes nothing and is answered 400, never thrown.
+ */
+export async function manageAction(request: Request, booking: Booking, clientAddress: string): Promise<ActionAnswer> {
+  const form = await readForm(request);
+  const limit = await manageActionLimiter.consume(clientAddress).catch((error: unknown) => {
+    log.error("Manage booking: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) return answer(503, { intent: null, outcome: "unavailable" });
+  if (!limit.allowed) return answer(429, { intent: null, outcome: "too_many" }, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  const intent = form.get("intent");
+  if (!isManageIntent(intent)) return answer(400, { intent: null, outcome: "bad_request" });
+  const id = booking.registration.id;
+  try {
+    if (intent === "pay") {
+      const opened = await openBalanceCheckout(id, PARTICIPANT);
+      if (opened.outcome === "opened") return { kind: "redirect", location: opened.path };
+      return answer(opened.outcome === "provider_error" ? 502 : 409, { intent, outcome: opened.outcome });
+    }
+
+    if (intent === "details") {
+      form.delete("intent");
+      const submission = parseWithZod(form, { schema: contactDetailsSchema });
+      if (submission.status !== "success") return answer(400, { intent, outcome: "invalid", result: submission.reply() });
+      const v = submission.value;
+      // Every field is posted, so an emptied (optional) phone number is cleared, not left as it was.
+      const changed = await updateContactDetails(
+        id,
+        {
+          phoneNumber: v.phoneNumber ?? null,
+          street: v.street,
+          postalCode: v.postalCode,
+          city: v.city,
+          country: v.country,
+          nextOfKinName: v.nextOfKinName,
+          nextOfKinPhone: v.nextOfKinPhone,
+        },
+        PARTICIPANT,
+      );
+      if (changed.outcome === "updated" || changed.outcome === "unchanged") return answer(200, { intent, outcome: changed.outcome });
+      return answer(409, { intent, outcome: changed.outcome, result: submission.reply() });
+    }
+
+    // Online, a booking is cancelled before its event starts (the page offers it only then).
+    // A cancelled one goes on to cancelBooking, which answers "already cancelled" (and retries
+    // a refund call of the first cancellation that never answered).
+    const { status } = booking.registration;
+    const started = now().getTime() >= booking.event.startDate.getTime();
+    if ((status === "confirmed" && started) || status === "pending_payment" || status === "expired") {
+      return answer(409, { intent, outcome: "not_cancellable" });
+    }
+    // No request key of our own: the default (one per booking) makes a double submit, a second
+    // tab or a retry find the first cancellation's refund instead of asking for another.
+    const cancelled = await cancelBooking({ registrationId: id, actor: PARTICIPANT, refund: { mode: "policy" } });
+    if (cancelled.outcome === "cancelled") return answer(200, { intent, outcome: "cancelled", refundedCents: cancelled.refund?.refundedCents ?? 0 });
+    return answer(cancelled.outcome === "already_cancelled" ? 200 : 409, { intent, outcome: cancelled.outcome });
+  } catch (error) {
+    log.error(`Manage booking: ${intent} for registration ${id} failed`, error);
+    return answer(503, intent === "cancel" ? { intent, outcome: "failed" } : { intent: null, outcome: "unavailable" });
+  }
+}
+
+/**
+ * The booking's calendar file, as attached to the confirmation e-mail (same UID, so importing
+ * both updates one entry rather than adding two), in the page's language.
+ */
+export function bookingIcs({ registration, event }: Booking, locale: Locale): string {
+  return calendarInvite(registration, event, locale);
+}

@@ -1,0 +1,125 @@
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { RegistrationForm } from "~/components/registration-form";
+import { translate, useI18n } from "~/i18n";
+import { requestLocale } from "~/i18n/locale.server";
+import { formatDateRange } from "~/lib/events";
+import { seo, type RootData } from "~/lib/seo";
+import { registerFromForm } from "~/routes/booking/register.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { placesTakenByEvent } from "@server/events/queries.server";
+import { toEventView } from "@server/events/view.server";
+import { log } from "@server/log.server";
+import { formatUntil } from "@server/waitlist/emails.server";
+import { offerLinkLimiter } from "@server/waitlist/limits.server";
+import { usableOfferByToken } from "@server/waitlist/offers.server";
+import type { Route } from "./+types/offer";
+
+/**
+ * /waitlist/offer/<token>: the link of a waiting-list offer. While the offer holds places it
+ * shows the event and the registration form (posting back here with the token in a hidden field,
+ * so it works without JavaScript and a failed post shows this page again). A forged, unknown,
+ * expired or used token shows one plain "no longer valid" page with no event or personal data;
+ * such tries are rate-limited per client address.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = await requestLocale(request);
+  const limit = await offerLinkLimiter.consume(context.clientAddress).catch((error: unknown) => {
+    log.error("Waiting-list offer: the rate limit could not be read", error);
+    return undefined;
+  });
+  if (!limit) throw data(null, { status: 503 });
+  if (!limit.allowed) throw data(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const at = now();
+  const offer = await usableOfferByToken(params.token, at);
+  if (!offer) return data({ offer: null }, { status: 404 });
+  // A good link is not a guess: give the try back, so the holder can reload as often as needed.
+  await offerLinkLimiter.refund(context.clientAddress).catch(() => undefined);
+  const taken = (await placesTakenByEvent(db(), [offer.event.id], at, { excludeOfferId: offer.offerId })).get(offer.event.id) ?? 0;
+  return {
+    offer: {
+      token: params.token,
+      event: toEventView(offer.event, locale, at, taken),
+      places: offer.places,
+      placesLeft: offer.placesLeft,
+      until: formatUntil(offer.expiresAt, locale),
+    },
+    now: at.toISOString(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The hidden field carries the token; the path's token is the same link (a mismatch is refused there).
+  const answer = await registerFromForm(request, undefined, context.clientAddress, { offerToken: params.token });
+  if (answer.kind === "redirect") return redirect(answer.location, 303);
+  return data(answer.data, { status: answer.status, headers: answer.headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { locale, publicUrl } = (matches[0] as { loaderData: RootData }).loaderData;
+  return seo({
+    title: translate(locale, "waitlist.offer.metaTitle"),
+    description: translate(locale, "waitlist.offer.metaTitle"),
+    path: "/waitlist/offer",
+    publicUrl,
+    locale,
+    noIndex: true,
+  });
+}
+
+export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const offer = loaderData.offer;
+  if (!offer) {
+    return (
+      <section className="bg-foam-100 pb-16 pt-32">
+        <div className="mx-auto max-w-2xl px-4 sm:px-6">
+          <div role="status" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-border sm:p-8">
+            <h1 className="text-2xl font-bold uppercase text-navy-900">{t("waitlist.offer.invalidTitle")}</h1>
+            <p className="mt-2 text-slate-700">{t("waitlist.offer.invalidText")}</p>
+            <Link to="/calendar" className="mt-4 inline-block font-medium text-ocean-600 underline underline-offset-2">
+              {t("booking.standalone.back")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  const { event } = offer;
+  const places = offer.places === 1 ? t("waitlist.offer.placeOne") : t("waitlist.offer.placesMany", { count: offer.places });
+  return (
+    <>
+      <section className="bg-navy-900 pb-12 pt-28 text-white">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("waitlist.offer.kicker")}</p>
+          <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">{t("waitlist.offer.title", { event: event.name })}</h1>
+          <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-foam-200">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden />
+              {formatDateRange(event.startDate, event.endDate, locale)}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden />
+              {event.location}
+            </span>
+          </div>
+        </div>
+      </section>
+      <section className="bg-foam-100 py-10 sm:py-14">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <div className="mb-6 flex gap-3 rounded-lg border border-ocean-500/30 bg-white p-4">
+            <Clock className="mt-0.5 size-5 shrink-0 text-ocean-700" aria-hidden />
+            <div>
+              <p className="text-navy-900">{t("waitlist.offer.intro", { places, until: offer.until })}</p>
+              {offer.placesLeft !== offer.places && <p className="mt-1 text-sm text-slate-700">{t("waitlist.offer.left", { count: offer.placesLeft })}</p>}
+            </div>
+          </div>
+          <div className="rounded-xl border bg-white p-5 shadow-sm sm:p-8">
+            <RegistrationForm event={event} now={loaderData.now} initialResult={actionData} headingLevel={2} offerToken={offer.token} />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { makeRegistrationSchema } from "./registration";
+
+/**
+ * The participant's own page (/my-booking/<token>): the fields they may correct after booking,
+ * and what its actions answer. The field rules are the registration form's own (picked from its
+ * schema), so a value the form refuses is refused here too, with the same message keys.
+ */
+export const CONTACT_FIELDS = ["phoneNumber", "street", "postalCode", "city", "country", "nextOfKinName", "nextOfKinPhone"] as const;
+
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+// The birth-date rule's clock is never read by these fields, so the default clock is fine here.
+export const contactDetailsSchema = makeRegistrationSchema().pick({
+  phoneNumber: true,
+  street: true,
+  postalCode: true,
+  city: true,
+  country: true,
+  nextOfKinName: true,
+  nextOfKinPhone: true,
+});
+
+/** The contact fields as stored: an empty phone number is kept as null. */
+export type ContactDetails = {
+  phoneNumber: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  nextOfKinName: string | null;
+  nextOfKinPhone: string | null;
+};
+
+/** The buttons of the page's forms (`intent`). */
+export const MANAGE_INTENTS = ["pay", "details", "cancel"] as const;
+export type ManageIntent = (typeof MANAGE_INTENTS)[number];
+
+export function isManageIntent(value: unknown): value is ManageIntent {
+  return typeof value === "string" && (MANAGE_INTENTS as readonly string[]).includes(value);
+}
+
+/**
+ * What an action of the page answers (the page renders it in the visitor's language). `outcome`
+ * names the result; amounts are cents, formatted by the page.
+ */
+export type ManageActionData =
+  | { intent: "details"; outcome: "updated" | "unchanged"; result?: SubmissionResult<string[]> }
+  | { intent: "details"; outcome: "invalid"; result: SubmissionResult<string[]> }
+  | { intent: "details"; outcome: "event_started" | "not_changeable"; result?: SubmissionResult<string[]> }
+  | { intent: "pay"; outcome: "nothing_due" | "not_confirmed" | "provider_error" }
+  | { intent: "cancel"; outcome: "cancelled"; refundedCents: number }
+  | { intent: "cancel"; outcome: "already_cancelled" | "not_cancellable" | "failed" }
+  | { intent: null; outcome: "bad_request" | "too_many" | "unavailable" };

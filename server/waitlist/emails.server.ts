@@ -1,0 +1,130 @@
+import { createElement } from "react";
+import type { Locale } from "~/i18n";
+import {
+  WaitlistJoinedEmail,
+  waitlistJoinedSubject,
+  WaitlistOfferEmail,
+  waitlistOfferSubject,
+  WaitlistTeamEmail,
+  waitlistTeamSubject,
+} from "~/emails/waitlist";
+import { TEAM_TIME_ZONE } from "~/lib/events";
+import { dateTimeFormat } from "~/lib/intl";
+import { formatEventTimes } from "../booking/emails.server";
+import { signedIdToken } from "../booking/manage-link.server";
+import type { DbOrTx } from "../db/client.server";
+import type { Event, WaitlistEntry, WaitlistOffer } from "../db/schema.server";
+import { env } from "../env.server";
+import { renderEmail } from "../mail/render.server";
+import { queueEmail } from "../mail/send.server";
+import { teamAddress } from "../mail/team.server";
+
+/** The team reads its notifications in Dutch. */
+const TEAM_LOCALE: Locale = "nl";
+
+/*
+ * Each function queues one message in the caller's transaction (the outbox, decision 008): it
+ * exists exactly when the change that causes it commits; the caller delivers it after the commit
+ * (`deliverQueued`) or the retry worker does. They return the queued e-mail's id.
+ */
+
+export function localeOf(entry: Pick<WaitlistEntry, "locale">): Locale {
+  return entry.locale === "en" ? "en" : "nl";
+}
+
+function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
+  return (locale === "en" && event.nameEn) || event.name;
+}
+
+/** The offer link's path: the offer id and a keyed MAC of it (purpose "offer"), not guessable. */
+export function offerPath(offerId: string): string {
+  return `/waitlist/offer/${signedIdToken("offer", offerId)}`;
+}
+
+/** "Sunday 14 June 2026, 18:30" in the team's time zone: when an offer ends. */
+export function formatUntil(at: Date, locale: Locale): string {
+  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
+    timeZone: TEAM_TIME_ZONE,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(at);
+}
+
+/** To the person who joined: they are in line. */
+export async function queueWaitlistJoined(tx: DbOrTx, entry: WaitlistEntry, event: Event): Promise<string> {
+  const locale = localeOf(entry);
+  const name = eventName(event, locale);
+  const { html, text } = await renderEmail(
+    createElement(WaitlistJoinedEmail, { locale, name: entry.name, eventName: name, eventDates: formatEventTimes(event, locale), places: entry.places }),
+  );
+  return queueEmail(tx, {
+    to: entry.email,
+    subject: waitlistJoinedSubject(locale, name),
+    template: "waitlist-joined",
+    locale,
+    html,
+    text,
+    relatedId: entry.id,
+  });
+}
+
+/** To the team: someone joined, and where they stand in line. */
+export async function queueWaitlistTeamNotice(tx: DbOrTx, entry: WaitlistEntry, event: Event, position: number): Promise<string> {
+  const name = eventName(event, TEAM_LOCALE);
+  const { html, text } = await renderEmail(
+    createElement(WaitlistTeamEmail, {
+      locale: TEAM_LOCALE,
+      eventName: name,
+      eventDates: formatEventTimes(event, TEAM_LOCALE),
+      name: entry.name,
+      email: entry.email,
+      phone: entry.phone,
+      places: entry.places,
+      message: entry.message,
+      position,
+      visitorLocale: localeOf(entry),
+    }),
+  );
+  return queueEmail(tx, {
+    to: teamAddress(),
+    subject: waitlistTeamSubject(TEAM_LOCALE, entry.name, name),
+    template: "waitlist-team",
+    locale: TEAM_LOCALE,
+    html,
+    text,
+    // The team answers the person directly. The address passed the form's pattern (no line breaks).
+    headers: { "Reply-To": entry.email },
+    relatedId: entry.id,
+  });
+}
+
+/** To the person an offer is for: the link that holds their places until the offer ends. */
+export async function queueWaitlistOffer(tx: DbOrTx, offer: WaitlistOffer, entry: WaitlistEntry, event: Event): Promise<string> {
+  const locale = localeOf(entry);
+  const name = eventName(event, locale);
+  const { html, text } = await renderEmail(
+    createElement(WaitlistOfferEmail, {
+      locale,
+      name: entry.name,
+      eventName: name,
+      eventDates: formatEventTimes(event, locale),
+      places: offer.places,
+      until: formatUntil(offer.expiresAt, locale),
+      offerUrl: `${env().publicUrl}${offerPath(offer.id)}`,
+    }),
+  );
+  return queueEmail(tx, {
+    to: entry.email,
+    subject: waitlistOfferSubject(locale, name),
+    template: "waitlist-offer",
+    locale,
+    html,
+    text,
+    relatedId: offer.id,
+  });
+}
+

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as LoginModule from "@server/auth/login.server";
+import type * as UsersModule from "@server/auth/users.server";
+import type * as SchemaModule from "@server/db/schema.server";
+import { startTestApp, type TestApp } from "../support/http-app";
+
+// The registration page and the dashboard's links through the real HTTP app (Express, the
+// request checks, React Router rendering the page): what the team sees, and a form sent twice.
+
+let app: TestApp;
+let cookie = "";
+let schema: typeof SchemaModule;
+let registrationId = "";
+let reference = "";
+
+beforeAll(async () => {
+  app = await startTestApp();
+  schema = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
+  const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
+  const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
+  await upsertUser({ email: "boekingen-admin@example.com", password: "correct-horse-battery", admin: true });
+  const signedIn = await signInWithPassword({ email: "boekingen-admin@example.com", password: "correct-horse-battery", clientAddress: "10.9.8.6", headers: new Headers() });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
+  cookie = signedIn.setCookies.map((c) => c.split(";")[0]).join("; ");
+
+  // Starts in 20 days with the balance due 30 days before: overdue since it was booked 10 days ago.
+  const start = Date.now() + 20 * 86_400_000;
+  const [event] = await app.db
+    .insert(schema.events)
+    .values({ slug: "http-regatta", name: "HTTP Regatta", startDate: new Date(start), endDate: new Date(start + 86_400_000), priceCents: 60_000, maxParticipants: 8 })
+    .returning();
+  const [registration] = await app.db
+    .insert(schema.registrations)
+    .values({
+      reference: "OR-HTTP01",
+      eventId: event.id,
+      customerName: "Fenna Zeewind",
+      customerEmail: "fenna@example.com",
+      street: "Kade 2",
+      city: "Den Haag",
+      postalCode: "2583 AA",
+      country: "Nederland",
+      status: "confirmed",
+      priceCents: 60_000,
+      amountDueCents: 30_000,
+      termsAcceptedAt: new Date(),
+      waiverVersion: "2025-1",
+      confirmedAt: new Date(Date.now() - 10 * 86_400_000),
+    })
+    .returning();
+  // Another date of the same kind: the move form offers it.
+  await app.db.insert(schema.events).values({ slug: "http-regatta-2", name: "HTTP Regatta najaar", startDate: new Date(start + 30 * 86_400_000), endDate: new Date(start + 31 * 86_400_000), priceCents: 60_000, maxParticipants: 8 });
+  await app.db.insert(schema.payments).values({ registrationId: registration.id, provider: "test", providerSessionId: "cs_http_1", kind: "deposit", amountCents: 30_000, status: "paid", paidAt: new Date() });
+  registrationId = registration.id;
+  reference = registration.reference;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const page = (path: string) => fetch(`${app.url}${path}`, { headers: { cookie } });
+
+describe("the admin registration page over HTTP", () => {
+  it("renders the participant, the money with the overdue badge, and the actions", async () => {
+    const response = await page(`/admin/registrations/${registrationId}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Fenna Zeewind");
+    expect(html).toContain(reference);
+    expect(html).toContain("Achterstallig");
+    expect(html).toContain("€300"); // the balance
+    for (const intent of ["payment-link", "bank-transfer", "cancel", "move", "resend-confirmation"]) expect(html).toContain(`value="${intent}"`);
+    expect(html).toContain("HTTP Regatta najaar");
+  });
+
+  it("links each registration from the dashboard and the manifest", async () => {
+    const dashboard = await (await page("/admin/dashboard")).text();
+    expect(dashboard).toContain(`href="/admin/registrations/${registrationId}"`);
+    expect(dashboard).toContain("Achterstallig");
+    const [event] = (await app.db.select().from(schema.events)).filter((e) => e.slug === "http-regatta");
+    const manifest = await (await page(`/admin/manifest/${event.id}`)).text();
+    expect(manifest).toContain(`href="/admin/registrations/${registrationId}"`);
+  });
+
+  it("records a bank transfer sent twice from one page once, and shows it", async () => {
+    const html = await (await page(`/admin/registrations/${registrationId}`)).text();
+    const nonce = html.match(/name="nonce" value="([0-9a-f-]{36})"/)?.[1];
+    expect(nonce).toBeDefined();
+    const send = () =>
+      fetch(`${app.url}/admin/registrations/${registrationId}`, {
+        method: "POST",
+        headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "bank-transfer", amount: "300", nonce: nonce! }).toString(),
+        redirect: "manual",
+      });
+    const answers = [await send(), await send()];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const manual = (await app.db.select().from(schema.payments)).filter((p) => p.provider === "manual");
+    expect(manual.map((p) => p.amountCents)).toEqual([30_000]);
+    const after = await (await page(`/admin/registrations/${registrationId}`)).text();
+    expect(after).toContain("Bankoverschrijving");
+    expect(after).not.toContain("Achterstallig");
+  });
+
+  it("answers an unknown registration with the admin's 404", async () => {
+    expect((await page("/admin/registrations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await page("/admin/registrations/geen-id")).status).toBe(404);
+  });
+});

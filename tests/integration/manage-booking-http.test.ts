@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as ManageLinkModule from "@server/booking/manage-link.server";
+import type * as SchemaModule from "@server/db/schema.server";
+import { startTestApp, type TestApp } from "../support/http-app";
+
+// The participant's page through the real Express app: the headers a browser actually gets on
+// the page, on its 404 and on the calendar file, and that a wrong token's page holds nothing of
+// any booking.
+
+let app: TestApp;
+let token = "";
+let reference = "";
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+function request(urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${app.url}${urlPath}`, { method: "GET", headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function expectPrivate(answer: Answer, what: string) {
+  expect(answer.headers["cache-control"], what).toBe("private, no-store");
+  expect(answer.headers["referrer-policy"], what).toBe("same-origin");
+  expect(answer.headers["x-robots-tag"], what).toBe("noindex");
+  expect(answer.headers.etag, what).toBeUndefined();
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const { events, registrations, payments } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
+  const { manageToken } = await app.load<typeof ManageLinkModule>("/server/booking/manage-link.server.ts");
+  const start = new Date(Date.now() + 45 * 86_400_000);
+  const [event] = await app.db
+    .insert(events)
+    .values({
+      slug: `manage-http-${crypto.randomBytes(3).toString("hex")}`,
+      name: "Proefzeildag",
+      nameEn: "Trial sailing day",
+      startDate: start,
+      endDate: new Date(start.getTime() + 8 * 3_600_000),
+      location: "Scheveningen",
+      priceCents: 29_500,
+      included: ["Lunch aan boord"],
+      includedEn: ["Lunch on board"],
+    })
+    .returning();
+  reference = `OR-HTTP${crypto.randomBytes(2).toString("hex").toUpperCase()}`;
+  const [registration] = await app.db
+    .insert(registrations)
+    .values({
+      reference,
+      eventId: event.id,
+      customerName: "Lotte Zeeman",
+      customerEmail: "lotte@example.com",
+      street: "Kade 2",
+      city: "Amsterdam",
+      postalCode: "1011 AA",
+      country: "Nederland",
+      nextOfKinName: "Bram Zeeman",
+      nextOfKinPhone: "+31 6 12345678",
+      locale: "nl",
+      status: "confirmed",
+      priceCents: 29_500,
+      amountDueCents: 14_750,
+      termsAcceptedAt: new Date(),
+      waiverVersion: "2025-01",
+      confirmedAt: new Date(),
+    })
+    .returning();
+  await app.db.insert(payments).values({
+    registrationId: registration.id,
+    provider: "test",
+    providerSessionId: `test_${crypto.randomBytes(9).toString("base64url")}`,
+    kind: "deposit",
+    amountCents: 14_750,
+    status: "paid",
+    paidAt: new Date(),
+  });
+  token = manageToken(registration.id);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("GET /my-booking/:token over HTTP", () => {
+  it("sends a first-time visitor to the booking's language, then renders the page in it with private headers", async () => {
+    const first = await request(`/my-booking/${token}`, { "accept-language": "en-GB" });
+    expect(first.status).toBe(302);
+    expect(first.headers.location).toBe(`/my-booking/${token}?lang=nl`);
+    expectPrivate(first, "redirect");
+
+    const page = await request(`/my-booking/${token}?lang=nl`, { "accept-language": "en-GB" });
+    expect(page.status).toBe(200);
+    expectPrivate(page, "page");
+    expect(page.text).toContain('<html lang="nl"');
+    expect(page.text).toContain(reference);
+    expect(page.text).toContain("Proefzeildag");
+    expect(page.text).toContain("Lunch aan boord");
+    expect(page.text).toContain("Nog te betalen");
+    expect(page.text).toContain('<meta name="robots" content="noindex"');
+    // No canonical link or og:url: they would repeat the token.
+    expect(page.text).not.toContain('rel="canonical"');
+  });
+
+  it("answers wrong tokens with the site's plain 404 page: no booking data, the same private headers", async () => {
+    const forged = `${token.slice(0, 40)}${token[40] === "a" ? "b" : "a"}${token.slice(41)}`;
+    for (const bad of [forged, "garbled", `${token.slice(0, 22)}`]) {
+      const answer = await request(`/my-booking/${bad}?lang=en`);
+      expect(answer.status, bad).toBe(404);
+      expectPrivate(answer, bad);
+      expect(answer.text).toContain("404");
+      for (const secret of [reference, "Proefzeildag", "Trial sailing day", "Lotte", "Zeeman"]) expect(answer.text, bad).not.toContain(secret);
+    }
+  });
+
+  it("serves the calendar file with the private headers", async () => {
+    const ics = await request(`/my-booking/${token}/calendar.ics?lang=en`);
+    expect(ics.status).toBe(200);
+    expectPrivate(ics, "ics");
+    expect(ics.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(ics.headers["content-disposition"]).toMatch(/^attachment; filename="manage-http-[0-9a-f]+\.ics"$/);
+    expect(ics.text).toContain("SUMMARY:Trial sailing day");
+  });
+});

@@ -1,7 +1,7 @@
-import { CalendarDays, MapPin } from "lucide-react";
+import { EventWhenWhere } from "./event-when-where";
 import type { ReactNode, RefObject } from "react";
 import { useI18n } from "~/i18n";
-import { formatDateRange, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
 import { RegistrationForm } from "./registration-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 
@@ -22,7 +22,7 @@ export type RegistrationDialogProps = {
  * on intent or when the dialog first opens.
  */
 export function RegistrationDialogContent({ event, open, onOpenChange, note, now, returnFocusTo }: RegistrationDialogProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -40,16 +40,7 @@ export function RegistrationDialogContent({ event, open, onOpenChange, note, now
           {/* The classes go on the description itself, so its default muted colour is replaced
               (on the navy band it would be 2.8:1). */}
           <DialogDescription asChild className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-foam-200">
-            <div>
-              <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden />
-                {formatDateRange(event.startDate, event.endDate, locale)}
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <MapPin className="size-4" aria-hidden />
-                {event.location}
-              </span>
-            </div>
+            <EventWhenWhere event={event} />
           </DialogDescription>
         </DialogHeader>
         <div className="px-6 pb-6 pt-5">

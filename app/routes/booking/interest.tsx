@@ -1,15 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, CalendarDays, MapPin } from "lucide-react";
-import { data, Link, redirect } from "react-router";
-import { eventHref } from "~/components/event-card";
+import { data, redirect } from "react-router";
+import { EventFormPage } from "~/components/event-form-page";
 import { InterestSuccess, PageInterestForm, interestPath, type InterestActionData } from "~/components/interest-form";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventAction } from "~/lib/event-actions";
-import { formatDateRange } from "~/lib/events";
 import { interestSchema } from "~/schemas/interest";
 import { seo, type RootData } from "~/lib/seo";
-import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { listedEventBySlug } from "@server/events/queries.server";
@@ -96,48 +93,23 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function InterestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { event, acceptsInterest, sent } = loaderData;
   return (
-    <>
-      <PageHeader kicker={t("events.interest.title")} title={event.name} picture="training">
-        <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-foam-200">
-          <span className="inline-flex items-center gap-2">
-            <CalendarDays className="size-4 text-signal-500" aria-hidden />
-            {formatDateRange(event.startDate, event.endDate, locale)}
-          </span>
-          <span className="inline-flex items-center gap-2">
-            <MapPin className="size-4 text-signal-500" aria-hidden />
-            {event.location}
-          </span>
-        </div>
-      </PageHeader>
-      <section className="bg-foam-100 py-12 sm:py-16">
-        <div className="mx-auto max-w-2xl px-4 sm:px-6">
-          <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-border sm:p-8">
-            {sent ? (
-              <InterestSuccess eventName={event.name} />
-            ) : acceptsInterest ? (
-              <>
-                <h2 className="text-2xl font-bold uppercase text-navy-900">{t("events.interest.title")}</h2>
-                <p className="mb-6 mt-1 text-muted-foreground">{t("events.interest.intro", { event: event.name })}</p>
-                <PageInterestForm event={event} result={actionData} />
-              </>
-            ) : (
-              <p role="status" className="text-slate-700">
-                {t("events.interest.closed")}
-              </p>
-            )}
-          </div>
-          <Link
-            to={eventHref(event.slug)}
-            className="mt-6 inline-flex items-center gap-2 font-semibold text-ocean-600 underline-offset-4 hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            {t("events.interest.back")}
-          </Link>
-        </div>
-      </section>
-    </>
+    <EventFormPage kicker={t("events.interest.title")} event={event} backLabel={t("events.interest.back")}>
+      {sent ? (
+        <InterestSuccess eventName={event.name} />
+      ) : acceptsInterest ? (
+        <>
+          <h2 className="text-2xl font-bold uppercase text-navy-900">{t("events.interest.title")}</h2>
+          <p className="mb-6 mt-1 text-muted-foreground">{t("events.interest.intro", { event: event.name })}</p>
+          <PageInterestForm event={event} result={actionData} />
+        </>
+      ) : (
+        <p role="status" className="text-slate-700">
+          {t("events.interest.closed")}
+        </p>
+      )}
+    </EventFormPage>
   );
 }

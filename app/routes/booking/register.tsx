@@ -1,9 +1,9 @@
-import { ArrowLeft, CalendarDays, MapPin } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RegistrationForm } from "~/components/registration-form";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import { formatDateRange, type EventView } from "~/lib/events";
+import { EventWhenWhere } from "~/components/event-when-where";
 import { seo } from "~/lib/seo";
 import { eventForRegistration, registerFromForm } from "./register.server";
 import { eventRefusal, REFUSAL_MESSAGES } from "@server/booking/registration.server";
@@ -48,22 +48,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-function EventSummary({ event }: { event: EventView }) {
-  const { locale } = useI18n();
-  return (
-    <div className="flex flex-wrap gap-x-5 gap-y-1 text-foam-200">
-      <span className="inline-flex items-center gap-1.5">
-        <CalendarDays className="size-4" aria-hidden />
-        {formatDateRange(event.startDate, event.endDate, locale)}
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <MapPin className="size-4" aria-hidden />
-        {event.location}
-      </span>
-    </div>
-  );
-}
-
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { event, now: serverNow, unavailable } = loaderData;
@@ -78,7 +62,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-signal-500">{t("booking.standalone.kicker")}</p>
           <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">{t("booking.form.title", { event: event.name })}</h1>
           <div className="mt-4">
-            <EventSummary event={event} />
+            <EventWhenWhere event={event} />
           </div>
         </div>
       </section>

@@ -1,14 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, CalendarDays, MapPin } from "lucide-react";
-import { data, Link, redirect } from "react-router";
-import { eventHref } from "~/components/event-card";
+import { data, redirect } from "react-router";
+import { EventFormPage } from "~/components/event-form-page";
 import { PageWaitlistForm, waitlistPath, WaitlistSuccess, type WaitlistActionData } from "~/components/waitlist-form";
 import { isLocale, translate, useI18n, type Locale } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import { formatDateRange } from "~/lib/events";
 import { seo, type RootData } from "~/lib/seo";
 import { waitlistSchema } from "~/schemas/waitlist";
-import { PageHeader } from "~/routes/content/page-header";
 import { eventForRegistration } from "~/routes/booking/register.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -98,49 +95,24 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function WaitlistPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { event, open, joined } = loaderData;
   return (
-    <>
-      <PageHeader kicker={t("waitlist.form.title")} title={event.name} picture="training">
-        <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-foam-200">
-          <span className="inline-flex items-center gap-2">
-            <CalendarDays className="size-4 text-signal-500" aria-hidden />
-            {formatDateRange(event.startDate, event.endDate, locale)}
-          </span>
-          <span className="inline-flex items-center gap-2">
-            <MapPin className="size-4 text-signal-500" aria-hidden />
-            {event.location}
-          </span>
-        </div>
-      </PageHeader>
-      <section className="bg-foam-100 py-12 sm:py-16">
-        <div className="mx-auto max-w-2xl px-4 sm:px-6">
-          <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-border sm:p-8">
-            {joined ? (
-              <WaitlistSuccess eventName={event.name} />
-            ) : open ? (
-              <>
-                <p className="font-semibold text-navy-900">{t("waitlist.action.full")}</p>
-                <h2 className="mt-2 text-2xl font-bold uppercase text-navy-900">{t("waitlist.action.question")}</h2>
-                <p className="mb-6 mt-1 text-muted-foreground">{t("waitlist.form.intro", { event: event.name })}</p>
-                <PageWaitlistForm event={event} result={actionData} />
-              </>
-            ) : (
-              <p role="status" className="text-slate-700">
-                {t("waitlist.closed")}
-              </p>
-            )}
-          </div>
-          <Link
-            to={eventHref(event.slug)}
-            className="mt-6 inline-flex items-center gap-2 font-semibold text-ocean-600 underline-offset-4 hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            {t("waitlist.back")}
-          </Link>
-        </div>
-      </section>
-    </>
+    <EventFormPage kicker={t("waitlist.form.title")} event={event} backLabel={t("waitlist.back")}>
+      {joined ? (
+        <WaitlistSuccess eventName={event.name} />
+      ) : open ? (
+        <>
+          <p className="font-semibold text-navy-900">{t("waitlist.action.full")}</p>
+          <h2 className="mt-2 text-2xl font-bold uppercase text-navy-900">{t("waitlist.action.question")}</h2>
+          <p className="mb-6 mt-1 text-muted-foreground">{t("waitlist.form.intro", { event: event.name })}</p>
+          <PageWaitlistForm event={event} result={actionData} />
+        </>
+      ) : (
+        <p role="status" className="text-slate-700">
+          {t("waitlist.closed")}
+        </p>
+      )}
+    </EventFormPage>
   );
 }

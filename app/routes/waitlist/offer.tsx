@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { Clock } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RegistrationForm } from "~/components/registration-form";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
-import { formatDateRange } from "~/lib/events";
+import { EventWhenWhere } from "~/components/event-when-where";
 import { seo, type RootData } from "~/lib/seo";
 import { registerFromForm } from "~/routes/booking/register.server";
 import { now } from "@server/clock.server";
@@ -69,7 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const offer = loaderData.offer;
   if (!offer) {
     return (
@@ -94,16 +94,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
         <div className="mx-auto max-w-3xl px-4 sm:px-6">
           <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("waitlist.offer.kicker")}</p>
           <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">{t("waitlist.offer.title", { event: event.name })}</h1>
-          <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-foam-200">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-4" aria-hidden />
-              {formatDateRange(event.startDate, event.endDate, locale)}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <MapPin className="size-4" aria-hidden />
-              {event.location}
-            </span>
-          </div>
+          <EventWhenWhere event={event} className="mt-4" />
         </div>
       </section>
       <section className="bg-foam-100 py-10 sm:py-14">

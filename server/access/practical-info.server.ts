@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { PracticalInfoEmail } from "~/emails/practical-info";
 import { translate, type Locale } from "~/i18n";
 import { formatDate } from "~/lib/events";
+import { audit, SYSTEM } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db, type DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
@@ -80,7 +81,18 @@ export async function sendDuePracticalInfo(): Promise<number> {
           .set({ practicalInfoSentAt: at })
           .where(and(eq(registrations.id, registration.id), isNull(registrations.practicalInfoSentAt)))
           .returning({ id: registrations.id });
-        return claimed ? queueOne(tx, registration, event) : undefined;
+        if (!claimed) return undefined;
+        await audit(tx, {
+          entityType: "registration",
+          entityId: registration.id,
+          registrationId: registration.id,
+          eventId: event.id,
+          action: "registration.practical_info_sent",
+          changes: { practicalInfoSentAt: { from: null, to: at.toISOString() } },
+          actor: SYSTEM("practical-info"),
+          at,
+        });
+        return queueOne(tx, registration, event);
       });
       if (!emailId) continue;
       sent += 1;

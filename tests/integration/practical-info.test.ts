@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sendDuePracticalInfo } from "@server/access/practical-info.server";
 import { syncAccessCodes } from "@server/access/store.server";
 import { setNowForTests } from "@server/clock.server";
-import { emails, events, registrations, type NewEvent } from "@server/db/schema.server";
+import { auditLog, emails, events, registrations, type NewEvent } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
 
@@ -109,6 +109,10 @@ describe("practical-information e-mail before a summer evening", () => {
     expect(await sentAt(sanne.id)).toBeInstanceOf(Date);
     expect(await sentAt(joris.id)).toBeInstanceOf(Date);
     for (const other of [pending, gone, tooEarly, alreadyGoing, noEvening, notSummer]) expect(await sentAt(other.id)).toBeNull();
+    // Each send is in the booking's history, by the job.
+    const history = await database.db().select().from(auditLog).where(eq(auditLog.action, "registration.practical_info_sent"));
+    expect(history.map((a) => a.registrationId).sort()).toEqual([sanne.id, joris.id].sort());
+    expect(history.every((a) => a.actorType === "system" && a.actorId === "practical-info")).toBe(true);
 
     const rows = await database.db().select().from(emails).where(eq(emails.template, "practical-info"));
     expect(rows.map((r) => r.to).sort()).toEqual(["joris.bakker@example.com", "sanne.de.vries@example.com"]);

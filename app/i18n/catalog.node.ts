@@ -5,11 +5,15 @@ import en from "./messages/en";
 import adminEnglish from "./messages/en/admin";
 import nl from "./messages/nl";
 import adminDutch from "./messages/nl/admin";
+import lifecycleEnglish from "./messages/en/lifecycle";
+import lifecycleDutch from "./messages/nl/lifecycle";
+import manageEnglish from "./messages/en/manage";
+import manageDutch from "./messages/nl/manage";
 import adminBookingsEnglish from "./messages/en/admin-bookings";
 import adminBookingsDutch from "./messages/nl/admin-bookings";
 import adminWaitlistEnglish from "./messages/en/admin-waitlist";
 import adminWaitlistDutch from "./messages/nl/admin-waitlist";
 
-addMessages("en", { ...en, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
-addMessages("nl", { ...nl, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
+addMessages("en", { ...en, ...lifecycleEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
+addMessages("nl", { ...nl, ...lifecycleDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
 loaded.add("en").add("nl");

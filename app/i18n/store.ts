@@ -2,6 +2,8 @@ import type { Locale } from "./define";
 import type publicEn from "./messages/en";
 import type adminEn from "./messages/en/admin";
 import type adminBookingsEn from "./messages/en/admin-bookings";
+import type lifecycleEn from "./messages/en/lifecycle";
+import type manageEn from "./messages/en/manage";
 import type adminWaitlistEn from "./messages/en/admin-waitlist";
 import language from "./messages/language";
 
@@ -10,13 +12,14 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once
  * this module has loaded. A browser holds only what its pages need: the public messages of the
  * page's language (one chunk per language, loaded before hydration and when another language is
- * first shown), the admin's once an admin route module loads (`~/i18n/admin`), and the language
+ * first shown), the admin's once an admin route module loads (`~/i18n/admin`), the booking page's
+ * with it (`~/i18n/manage`), never the e-mails' (server only), and the language
  * toggle's few keys in both languages.
  */
 export const messages: Record<Locale, Record<MessageKey, string>> = {

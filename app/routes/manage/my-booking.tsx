@@ -1,3 +1,4 @@
+import "~/i18n/manage";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDays, CalendarPlus, CircleAlert, CircleCheck, Clock, MapPin, TriangleAlert } from "lucide-react";

@@ -1,4 +1,5 @@
-// Messages of the lifecycle area (issue 9). Keep keys prefixed "booking.lifecycle.".
+// The booking e-mails' messages (issue 9 and before): rendered on the server only, so they never
+// reach a browser (app/i18n/catalog.node.ts loads them). Keys "booking.email." and "booking.lifecycle.".
 const lifecycle = {
   // The line on the payment page of a balance checkout: "ARC 2026 – Balance".
   "booking.lifecycle.checkout.balance": "Balance",
@@ -59,11 +60,53 @@ const lifecycle = {
   "booking.lifecycle.email.team.footer": "Sent by the booking system of the website.",
 
   // The payment result page after paying a balance.
-  "booking.lifecycle.success.balanceTitle": "Payment received",
-  "booking.lifecycle.success.balanceText": "Thank you! Your payment has been received.",
-  "booking.lifecycle.success.fullyPaid": "Your booking is now paid in full.",
-  "booking.lifecycle.success.balanceEmailNote": "A confirmation of this payment is on its way to {email}.",
-  "booking.lifecycle.success.manage": "View my booking",
+  // The booking e-mails (rendered on the server only).
+  "booking.email.reference": "Reference",
+  "booking.email.event": "Event",
+  "booking.email.dates": "Date and time",
+  "booking.email.location": "Location",
+  "booking.email.amountPaid": "Amount paid",
+  "booking.email.balanceDue": "Balance still due",
+  "booking.email.nothingDue": "Nothing",
+  "booking.email.included": "What is included",
+  "booking.email.confirm.subject": "Booking confirmed: {event} ({reference})",
+  "booking.email.confirm.preview": "Your place for {event} is confirmed. Reference {reference}.",
+  "booking.email.confirm.heading": "Your booking is confirmed",
+  "booking.email.confirm.greeting": "Dear {name},",
+  "booking.email.confirm.intro": "Thank you for registering. Your place for {event} is confirmed. Here are your details.",
+  "booking.email.confirm.balanceNote": "The balance of {amount} is due before the event; you can pay it online on your booking page.",
+  "booking.email.confirm.calendar": "The attached calendar invite (.ics) puts the event in your calendar.",
+  "booking.email.confirm.viewEvent": "View the event on our website",
+  "booking.email.confirm.questions": "Questions? Reply to this e-mail or write to {email}, and mention your reference.",
+  "booking.email.confirm.footer": "You receive this e-mail because you registered for an event of the Ocean Racing Team.",
+  "booking.email.waiver.heading": "The waiver you agreed to",
+  "booking.email.waiver.agreed": "When registering you agreed to the terms and the liability waiver, version {version}:",
+  "booking.email.refund.subject": "Your payment for {event} is being refunded",
+  "booking.email.refund.preview": "The event {event} filled up before your payment arrived; we are refunding it.",
+  "booking.email.refund.heading": "Your payment is being refunded",
+  "booking.email.refund.intro": "Your payment for {event} arrived after the 30 minutes we held your place, and in the meantime the event has filled up. We are sorry: we cannot confirm your booking, so we are refunding your payment in full.",
+  "booking.email.refund.amount": "Amount refunded",
+  "booking.email.refund.when": "The refund returns to the account or card you paid with, usually within 5 to 10 working days.",
+  "booking.email.refund.sorry": "We would love to sail with you another time. Questions? Write to {email}.",
+  "booking.email.team.subject": "New booking: {name} for {event}",
+  "booking.email.team.preview": "{name} booked a place for {event}.",
+  "booking.email.team.heading": "New confirmed booking",
+  "booking.email.team.intro": "A participant has registered and paid for {event}.",
+  "booking.email.team.refundSubject": "Late payment refunded: {name} for {event}",
+  "booking.email.team.refundPreview": "A late payment by {name} for {event} was refunded.",
+  "booking.email.team.refundHeading": "Late payment refunded",
+  "booking.email.team.refundIntro": "A payment for {event} arrived after its hold had ended, and the event was full, so it was refunded.",
+  "booking.email.team.refundFailed": "The payment provider did NOT accept the refund. Please refund this payment by hand.",
+  "booking.email.team.name": "Name",
+  "booking.email.team.email": "E-mail",
+  "booking.email.team.phone": "Phone",
+  "booking.email.team.birthDate": "Date of birth",
+  "booking.email.team.address": "Address",
+  "booking.email.team.emergency": "Emergency contact",
+  "booking.email.team.language": "Language",
+  "booking.email.team.comments": "Comments",
+  "booking.email.team.placesLeft": "Places left",
+  "booking.email.team.footer": "Sent by the booking system of the website.",
 };
 
 export default lifecycle;

@@ -1,6 +1,4 @@
 import booking from "./booking";
-import lifecycle from "./lifecycle";
-import manage from "./manage";
 import waitlist from "./waitlist";
 import common from "./common";
 import content from "./content";
@@ -12,4 +10,4 @@ import newsletter from "./newsletter";
 import privatePages from "./private";
 
 /** Every public page's messages in one language: one chunk per language in the browser (admin apart). */
-export default { ...common, ...home, ...content, ...news, ...newsletter, ...events, ...booking, ...lifecycle, ...manage, ...waitlist, ...privatePages, ...errors };
+export default { ...common, ...home, ...content, ...news, ...newsletter, ...events, ...booking, ...waitlist, ...privatePages, ...errors };

@@ -1,0 +1,8 @@
+// Imported by the participant's booking page (app/routes/manage): its messages, which no other
+// public page needs, in both languages (the page follows the booking's language).
+import { addMessages } from "./store";
+import en from "./messages/en/manage";
+import nl from "./messages/nl/manage";
+
+addMessages("en", en);
+addMessages("nl", nl);

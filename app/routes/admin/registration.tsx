@@ -270,7 +270,8 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
                 <ul className="grid gap-0.5">
                   {Object.entries(entry.changes).map(([key, change]) => (
                     <li key={key}>
-                      <span className="text-slate-500">{fieldLabel(t, key)}:</span> {changeValue(key, change.from, loaderData.eventNames)} → {changeValue(key, change.to, loaderData.eventNames)}
+                      <span className="text-slate-500">{fieldLabel(t, key)}:</span> {changeValue(t, entry.entityType, key, change.from, loaderData.eventNames)} →{" "}
+                      {changeValue(t, entry.entityType, key, change.to, loaderData.eventNames)}
                     </li>
                   ))}
                 </ul>
@@ -489,6 +490,27 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   balanceDueCents: "admin.bookings.money.balance",
   balanceReminderSentAt: "admin.bookings.audit.field.reminder",
   balanceDueReminderSentAt: "admin.bookings.audit.field.dueReminder",
+  kind: "admin.bookings.audit.field.kind",
+  paidAt: "admin.bookings.audit.field.paidAt",
+  openedAt: "admin.bookings.audit.field.openedAt",
+  expiresAt: "admin.bookings.audit.field.expiresAt",
+  holdExpiresAt: "admin.bookings.audit.field.holdExpiresAt",
+  confirmedAt: "admin.bookings.audit.field.confirmedAt",
+  cancelledAt: "admin.bookings.audit.field.cancelledAt",
+  succeededAt: "admin.bookings.audit.field.succeededAt",
+  practicalInfoSentAt: "admin.bookings.audit.field.practicalInfoSentAt",
+  paymentId: "admin.bookings.audit.field.paymentId",
+  providerPaymentId: "admin.bookings.audit.field.providerPaymentId",
+  providerSessionId: "admin.bookings.audit.field.providerSessionId",
+  providerRefundId: "admin.bookings.audit.field.providerRefundId",
+};
+
+/** Stored values the trail shows in words: statuses per kind of row, and payment kinds. */
+const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = {
+  "registration.status": (v) => `admin.events.regStatus.${v}` as MessageKey,
+  "payment.status": (v) => `admin.bookings.paymentStatus.${v}` as MessageKey,
+  "refund.status": (v) => `admin.bookings.refundStatus.${v}` as MessageKey,
+  "payment.kind": (v) => `admin.bookings.paymentKind.${v}` as MessageKey,
 };
 
 function fieldLabel(t: T, key: string): string {
@@ -499,8 +521,14 @@ function fieldLabel(t: T, key: string): string {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A value of the trail: an event by name, cents as euros, instants in the team's time, nothing as "–". */
-function changeValue(key: string, value: unknown, eventNames: RegistrationPageData["eventNames"]): string {
+function changeValue(t: T, entityType: string, key: string, value: unknown, eventNames: RegistrationPageData["eventNames"]): string {
   if (value === null || value === undefined || value === "") return "–";
+  const word = typeof value === "string" ? VALUE_LABELS[`${entityType}.${key}`]?.(value) : undefined;
+  if (word) {
+    const text = t(word);
+    // An unknown value (the catalog answers with the key itself) is shown as stored.
+    if (text !== word) return text;
+  }
   if (key === "eventId" && typeof value === "string" && eventNames[value]) {
     const event = eventNames[value];
     return `${event.name} (${formatDate(event.startDate, "nl", DAY)})`;

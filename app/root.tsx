@@ -20,8 +20,19 @@ import { resolveLocale, storedLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
+import barlowLatin600 from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
+import barlowLatin700 from "@fontsource/barlow-condensed/files/barlow-condensed-latin-700-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+
+/**
+ * The three latin font files every page uses, preloaded: with `font-display: swap` alone they
+ * arrive after the first paint and the headings reflow (Lighthouse measured CLS 0.11 on /about).
+ * The `?url` imports resolve to the same hashed files app.css refers to.
+ */
+const FONTS = [interLatin, barlowLatin700, barlowLatin600];
 
 export const links: Route.LinksFunction = () => [
+  ...FONTS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -39,15 +39,18 @@ test("the server answers a matching If-None-Match with 304 and no CSP, a stale o
   expect(stale.headers()["content-security-policy"]).toMatch(/'nonce-/);
 });
 
-test("the built scripts are sent precompressed: the .br bytes, immutable, decoding to the script", async ({ page, request }) => {
-  await page.goto("/");
-  const src = await page.locator("link[rel=modulepreload]").first().getAttribute("href");
+test("the built scripts are sent precompressed: the .br bytes, immutable, decoding to the script", async ({ request }) => {
+  // From the server's HTML, not the live page: once hydrated, React drops the modulepreload links
+  // from the document, so a DOM query raced hydration (and timed out when hydration won).
+  const home = await request.get("/");
+  const html = await home.text();
+  const src = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1] ?? null;
   expect(src).toMatch(/^\/assets\/.+\.js$/);
   const plain = await request.get(src!, { headers: { "accept-encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   const original = await plain.body();
   // Playwright's request decodes bodies; ask Node for the raw bytes.
-  const raw = await fetchRaw(new URL(src!, page.url()).href, "br");
+  const raw = await fetchRaw(new URL(src!, home.url()).href, "br");
   expect(raw.headers.get("content-encoding")).toBe("br");
   expect(raw.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   expect(raw.headers.get("vary")).toMatch(/Accept-Encoding/i);

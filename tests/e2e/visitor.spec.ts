@@ -139,10 +139,10 @@ test.describe("event cards", () => {
     await expect(link).toBeFocused();
     // The ring is a box-shadow on the card itself (so its overflow:hidden cannot clip it), in
     // the ring colour (#1b78ad), and only while the card's link has keyboard focus.
-    const focused = await cardShadow();
-    expect(focused).not.toBe(resting);
-    // Chromium writes the colour as rgb() or, when it went through an opacity step, rgba(…, 1).
-    expect(focused).toMatch(/rgba?\(27, 120, 173(, 1)?\)/);
+    // Chromium writes the colour as rgb() or, when it went through an opacity step, rgba(…, 1);
+    // polled, since the ring fades in (a sample mid-transition reads rgba(…, 0.46)).
+    await expect.poll(cardShadow).toMatch(/rgba?\(27, 120, 173(, 1)?\)/);
+    expect(await cardShadow()).not.toBe(resting);
   });
 
   test("the calendar lists what can still be joined first, finished events after, newest first", async ({ page }) => {

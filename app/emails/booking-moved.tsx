@@ -19,26 +19,26 @@ export type BookingMovedProps = {
 export function BookingMovedEmail(props: BookingMovedProps) {
   const t = (key: MessageKey, params?: TranslateParams) => translate(props.locale, key, params);
   return (
-    <EmailLayout locale={props.locale} preview={t("admin.bookings.email.moved.preview", { event: props.toEvent, dates: props.toDates })} footerNote={t("booking.email.confirm.footer")}>
-      <EmailHeading>{t("admin.bookings.email.moved.heading")}</EmailHeading>
+    <EmailLayout locale={props.locale} preview={t("booking.lifecycle.email.moved.preview", { event: props.toEvent, dates: props.toDates })} footerNote={t("booking.email.confirm.footer")}>
+      <EmailHeading>{t("booking.lifecycle.email.moved.heading")}</EmailHeading>
       <EmailText>{t("booking.email.confirm.greeting", { name: props.name })}</EmailText>
-      <EmailText>{t("admin.bookings.email.moved.intro", { event: props.toEvent })}</EmailText>
+      <EmailText>{t("booking.lifecycle.email.moved.intro", { event: props.toEvent })}</EmailText>
       <EmailDetails
         rows={[
           [t("booking.email.reference"), props.reference],
-          [t("admin.bookings.email.moved.was"), `${props.fromEvent} · ${props.fromDates}`],
-          [t("admin.bookings.email.moved.now"), `${props.toEvent} · ${props.toDates}`],
+          [t("booking.lifecycle.email.moved.was"), `${props.fromEvent} · ${props.fromDates}`],
+          [t("booking.lifecycle.email.moved.now"), `${props.toEvent} · ${props.toDates}`],
           [t("booking.email.location"), props.location],
         ]}
       />
-      <EmailText>{t("admin.bookings.email.moved.payments")}</EmailText>
+      <EmailText>{t("booking.lifecycle.email.moved.payments")}</EmailText>
       <EmailText>{t("booking.email.confirm.calendar")}</EmailText>
-      <EmailButton href={props.manageUrl}>{t("admin.bookings.email.manageButton")}</EmailButton>
+      <EmailButton href={props.manageUrl}>{t("booking.lifecycle.email.manageButton")}</EmailButton>
       <EmailText>{t("booking.email.confirm.questions", { email: props.teamEmail })}</EmailText>
     </EmailLayout>
   );
 }
 
 export function bookingMovedSubject(locale: Locale, eventName: string, reference: string): string {
-  return translate(locale, "admin.bookings.email.moved.subject", { event: eventName, reference });
+  return translate(locale, "booking.lifecycle.email.moved.subject", { event: eventName, reference });
 }

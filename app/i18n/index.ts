@@ -30,7 +30,7 @@ export function translator(locale: Locale): Translator {
   return (key, params) => translate(locale, key, params);
 }
 
-export { isLocale } from "./define";
+export { asLocale, isLocale } from "./define";
 
 export const LocaleContext = createContext<Locale>("nl");
 

@@ -1,18 +1,15 @@
-import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import { BalanceReminderEmail, balanceReminderSubject, type BalanceReminderKind } from "~/emails/balance-reminder";
+import { BalanceRequestEmail, balanceRequestSubject, type BalanceRequestKind } from "~/emails/balance-request";
 import { BookingMovedEmail, bookingMovedSubject } from "~/emails/booking-moved";
-import { PaymentLinkEmail, paymentLinkSubject } from "~/emails/payment-link";
-import type { Locale } from "~/i18n";
+import { asLocale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
-import { formatDate } from "~/lib/events";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { events, registrations, type Event, type Registration } from "../db/schema.server";
-import { renderEmail } from "../mail/render.server";
-import { queueEmail } from "../mail/send.server";
+import type { Event } from "../db/schema.server";
+import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
-import { calendarInvite, formatEventTimes } from "./emails.server";
+import { bookingWithEvent, calendarInvite, formatDay, formatEventTimes } from "./emails.server";
+import { eventNameIn } from "../events/view.server";
 import { manageUrl } from "./manage-link.server";
 import type { Money } from "./money.server";
 
@@ -23,80 +20,42 @@ import type { Money } from "./money.server";
  * They return the queued e-mail's id.
  */
 
-function localeOf(registration: Pick<Registration, "locale">): Locale {
-  return registration.locale === "en" ? "en" : "nl";
-}
-
-function nameIn(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  return (locale === "en" && event.nameEn) || event.name;
-}
-
-function dueDay(date: Date, locale: Locale): string {
-  return formatDate(date.toISOString(), locale, { day: "numeric", month: "long", year: "numeric" });
-}
-
-async function loadBooking(tx: DbOrTx, registrationId: string) {
-  const [row] = await tx
-    .select({ registration: registrations, event: events })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  if (!row) throw new Error(`Registration ${registrationId} not found`);
-  return row;
-}
-
 type BalanceMoney = Pick<Money, "balanceDueCents" | "balanceDueAt">;
 
-async function balanceProps(tx: DbOrTx, registrationId: string, money: BalanceMoney) {
-  const { registration, event } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const eventName = nameIn(event, locale);
-  return {
-    registration,
-    props: {
+/** The outbox's template name of each kind (the e-mail log and tests tell them apart by it). */
+const TEMPLATE: Record<BalanceRequestKind, string> = { link: "payment-link", upcoming: "balance-reminder", due: "balance-reminder-due" };
+
+/**
+ * Asks the participant for the balance (`money`, read by the caller in its transaction): the
+ * team's "send the payment link again" (`link`) or a reminder (`upcoming`, `due`).
+ */
+export async function queueBalanceRequest(tx: DbOrTx, registrationId: string, kind: BalanceRequestKind, money: BalanceMoney): Promise<string> {
+  const { registration, event } = await bookingWithEvent(tx, registrationId);
+  const locale = asLocale(registration.locale);
+  const eventName = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
+    createElement(BalanceRequestEmail, {
       locale,
+      kind,
       name: registration.customerName,
       reference: registration.reference,
       eventName,
       dates: formatEventTimes(event, locale),
       balance: formatAmount(money.balanceDueCents, locale),
       // Nothing due has no date; callers only send these with a balance, but never print "null".
-      dueDate: dueDay(money.balanceDueAt ?? now(), locale),
+      dueDate: formatDay(money.balanceDueAt ?? now(), locale),
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
+    }),
+    {
+      to: registration.customerEmail,
+      subject: balanceRequestSubject(locale, kind, eventName, registration.reference),
+      template: TEMPLATE[kind],
+      locale,
+      relatedId: registration.id,
     },
-  };
-}
-
-/** The team's "send the payment link again": the balance, its date and the manage link. */
-export async function queuePaymentLinkEmail(tx: DbOrTx, registrationId: string, money: BalanceMoney): Promise<string> {
-  const { registration, props } = await balanceProps(tx, registrationId, money);
-  const { html, text } = await renderEmail(createElement(PaymentLinkEmail, props));
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: paymentLinkSubject(props.locale, props.eventName, props.reference),
-    template: "payment-link",
-    locale: props.locale,
-    html,
-    text,
-    relatedId: registration.id,
-  });
-}
-
-/** A balance reminder: a week before the due date (`upcoming`) or on it (`due`). */
-export async function queueBalanceReminderEmail(tx: DbOrTx, registrationId: string, kind: BalanceReminderKind, money: BalanceMoney): Promise<string> {
-  const { registration, props } = await balanceProps(tx, registrationId, money);
-  const { html, text } = await renderEmail(createElement(BalanceReminderEmail, { ...props, kind }));
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: balanceReminderSubject(props.locale, kind, props.eventName, props.reference),
-    template: kind === "due" ? "balance-reminder-due" : "balance-reminder",
-    locale: props.locale,
-    html,
-    text,
-    relatedId: registration.id,
-  });
+  );
 }
 
 /**
@@ -104,15 +63,17 @@ export async function queueBalanceReminderEmail(tx: DbOrTx, registrationId: stri
  * UID (the one the confirmation used), so a calendar that imported it moves the entry.
  */
 export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string, from: Pick<Event, "name" | "nameEn" | "startDate" | "endDate">): Promise<string> {
-  const { registration, event } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const toName = nameIn(event, locale);
-  const { html, text } = await renderEmail(
+  const { registration, event } = await bookingWithEvent(tx, registrationId);
+  const locale = asLocale(registration.locale);
+  const toName = eventNameIn(event, locale);
+  const ics = calendarInvite(registration, event, locale);
+  return queueRendered(
+    tx,
     createElement(BookingMovedEmail, {
       locale,
       name: registration.customerName,
       reference: registration.reference,
-      fromEvent: nameIn(from, locale),
+      fromEvent: eventNameIn(from, locale),
       fromDates: formatEventTimes(from, locale),
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
@@ -120,16 +81,13 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
+    {
+      to: registration.customerEmail,
+      subject: bookingMovedSubject(locale, toName, registration.reference),
+      template: "booking-moved",
+      locale,
+      attachments: [{ filename: `${event.slug}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
+      relatedId: registration.id,
+    },
   );
-  const ics = calendarInvite(registration, event, locale);
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: bookingMovedSubject(locale, toName, registration.reference),
-    template: "booking-moved",
-    locale,
-    html,
-    text,
-    attachments: [{ filename: `${event.slug}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
-    relatedId: registration.id,
-  });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
-import type { Locale } from "~/i18n";
+import { asLocale, type Locale } from "~/i18n";
 import { audit, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
@@ -142,7 +142,7 @@ async function callProvider(payment: Payment, mine: boolean, actor: Actor): Prom
     .where(eq(registrations.id, payment.registrationId))
     .limit(1);
   const { registration, event } = row;
-  const locale: Locale = registration.locale === "en" ? "en" : "nl";
+  const locale: Locale = asLocale(registration.locale);
   try {
     if (payment.provider === "manual") throw new Error("a manual payment has no checkout");
     const provider = await paymentProviderNamed(payment.provider);

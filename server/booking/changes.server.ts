@@ -7,8 +7,7 @@ import { audit, changesOf, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, registrations } from "../db/schema.server";
-import { renderEmail } from "../mail/render.server";
-import { deliverQueuedQuietly, queueEmail } from "../mail/send.server";
+import { deliverQueuedQuietly, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { formatEventTimes } from "./emails.server";
 
@@ -98,30 +97,29 @@ export async function updateContactDetails(
     const soon = event.startDate.getTime() - at.getTime() <= TEAM_NOTICE_WINDOW_MS;
     if (soon) {
       const eventName = event.name;
-      const { html, text } = await renderEmail(
-        createElement(BookingDetailsChangedEmail, {
-          locale: TEAM_LOCALE,
-          reference: registration.reference,
-          participantName: registration.customerName,
-          eventName,
-          dates: formatEventTimes(event, TEAM_LOCALE),
-          changes: changed.map((key) => ({
-            label: translate(TEAM_LOCALE, FIELD_LABELS[key]),
-            from: shown(changes[key].from),
-            to: shown(changes[key].to),
-          })),
-        }),
-      );
       emailIds.push(
-        await queueEmail(tx, {
-          to: teamAddress(),
-          subject: bookingDetailsChangedSubject(TEAM_LOCALE, registration.customerName, eventName),
-          template: "booking-details-changed-team",
-          locale: TEAM_LOCALE,
-          html,
-          text,
-          relatedId: registrationId,
-        }),
+        await queueRendered(
+          tx,
+          createElement(BookingDetailsChangedEmail, {
+            locale: TEAM_LOCALE,
+            reference: registration.reference,
+            participantName: registration.customerName,
+            eventName,
+            dates: formatEventTimes(event, TEAM_LOCALE),
+            changes: changed.map((key) => ({
+              label: translate(TEAM_LOCALE, FIELD_LABELS[key]),
+              from: shown(changes[key].from),
+              to: shown(changes[key].to),
+            })),
+          }),
+          {
+            to: teamAddress(),
+            subject: bookingDetailsChangedSubject(TEAM_LOCALE, registration.customerName, eventName),
+            template: "booking-details-changed-team",
+            locale: TEAM_LOCALE,
+            relatedId: registrationId,
+          },
+        ),
       );
     }
     return { answer: { outcome: "updated", changed, teamNotified: soon } as const, emailIds };

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { translate, type Locale } from "~/i18n";
+import { asLocale, translate, type Locale } from "~/i18n";
+import { eventNameIn } from "../events/view.server";
 import { formatAmount, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
 import { audit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
@@ -27,7 +28,7 @@ export function cancelUrl(event: Pick<Event, "slug">): string {
 }
 
 export function paymentDescription(event: Pick<Event, "name" | "nameEn">, due: Pick<AmountDue, "kind" | "depositPercent" | "priceCents">, locale: Locale): string {
-  const name = (locale === "en" && event.nameEn) || event.name;
+  const name = eventNameIn(event, locale);
   const what =
     due.kind === "full"
       ? translate(locale, "booking.amount.full")
@@ -37,7 +38,7 @@ export function paymentDescription(event: Pick<Event, "name" | "nameEn">, due: P
 
 /** The line on the payment page of a balance checkout: "ARC 2026 – Balance". */
 export function balanceDescription(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  const name = (locale === "en" && event.nameEn) || event.name;
+  const name = eventNameIn(event, locale);
   return `${name} – ${translate(locale, "booking.lifecycle.checkout.balance")}`;
 }
 
@@ -99,7 +100,7 @@ export async function openCheckout(
   event: Event,
   due: AmountDue,
 ): Promise<CheckoutSession & { provider: "stripe" | "test" }> {
-  const locale: Locale = registration.locale === "en" ? "en" : "nl";
+  const locale: Locale = asLocale(registration.locale);
   // The checkout lasts the full hold (Stripe's 30-minute minimum plus margin) counted from the
   // registration (termsAcceptedAt is its app-clock time); the registration's own hold stays short
   // until the visitor opens the page (markCheckoutOpened extends it to exactly this end).

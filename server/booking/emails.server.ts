@@ -7,7 +7,7 @@ import { BookingCancellationEmail, bookingCancellationSubject, type Cancellation
 import { BookingRefundEmail, bookingRefundSubject } from "~/emails/booking-refund";
 import { BookingTeamNotificationEmail, bookingTeamSubject } from "~/emails/booking-team-notification";
 import { BookingTeamUpdateEmail, bookingTeamUpdateSubject } from "~/emails/booking-team-update";
-import { translate, type Locale } from "~/i18n";
+import { asLocale, translate, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, TEAM_TIME_ZONE } from "~/lib/events";
 import { dateTimeFormat } from "~/lib/intl";
@@ -17,23 +17,15 @@ import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
+import { eventNameIn } from "../events/view.server";
 import { buildIcs } from "../mail/ics.server";
-import { renderEmail } from "../mail/render.server";
-import { queueEmail } from "../mail/send.server";
+import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
 import { registrationMoney, type Money } from "./money.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
-
-function localeOf(registration: Pick<Registration, "locale">): Locale {
-  return registration.locale === "en" ? "en" : "nl";
-}
-
-function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  return (locale === "en" && event.nameEn) || event.name;
-}
 
 /** "Friday 14 November 2025, 09:30 – Saturday 15 November 2025, 17:00" in the team's time zone. */
 export function formatEventTimes(event: Pick<Event, "startDate" | "endDate">, locale: Locale): string {
@@ -42,7 +34,8 @@ export function formatEventTimes(event: Pick<Event, "startDate" | "endDate">, lo
   return format.formatRange(event.startDate, event.endDate);
 }
 
-async function loadBooking(tx: DbOrTx, registrationId: string) {
+/** A registration with its event (the e-mails about it need both). */
+export async function bookingWithEvent(tx: DbOrTx, registrationId: string) {
   const [row] = await tx
     .select({ registration: registrations, event: events })
     .from(registrations)
@@ -50,13 +43,18 @@ async function loadBooking(tx: DbOrTx, registrationId: string) {
     .where(eq(registrations.id, registrationId))
     .limit(1);
   if (!row) throw new Error(`Registration ${registrationId} not found`);
+  return row;
+}
+
+async function loadBooking(tx: DbOrTx, registrationId: string) {
+  const row = await bookingWithEvent(tx, registrationId);
   // The one money function (decision 014): read in the caller's transaction, so it sees the change being made.
   const money = await registrationMoney(tx, registrationId, now());
   return { ...row, money, paidCents: money.paidCents, balanceCents: money.balanceDueCents };
 }
 
 /** "14 November 2025" in the participant's language and the team's time zone. */
-function formatDay(at: Date, locale: Locale): string {
+export function formatDay(at: Date, locale: Locale): string {
   return formatDate(at.toISOString(), locale);
 }
 
@@ -75,7 +73,7 @@ export function calendarInvite(
     stamp: now(),
     start: event.startDate,
     end: event.endDate,
-    summary: eventName(event, locale),
+    summary: eventNameIn(event, locale),
     description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${(locale === "en" && event.descriptionEn) || event.description}`,
     location: event.location,
     url: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
@@ -97,10 +95,11 @@ export function calendarInvite(
  */
 export async function queueBookingConfirmation(tx: DbOrTx, registrationId: string): Promise<string> {
   const { registration, event, paidCents, balanceCents, money } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const name = eventName(event, locale);
+  const locale = asLocale(registration.locale);
+  const name = eventNameIn(event, locale);
   const publicUrl = env().publicUrl;
-  const { html, text } = await renderEmail(
+  return queueRendered(
+    tx,
     createElement(BookingConfirmationEmail, {
       locale,
       name: registration.customerName,
@@ -119,31 +118,30 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       eventUrl: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
       teamEmail: teamAddress(),
     }),
+    {
+      to: registration.customerEmail,
+      subject: bookingConfirmationSubject(locale, name, registration.reference),
+      template: "booking-confirmation",
+      locale,
+      attachments: [
+        {
+          filename: `${event.slug}.ics`,
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: calendarInvite(registration, event, locale),
+        },
+      ],
+      relatedId: registration.id,
+    },
   );
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: bookingConfirmationSubject(locale, name, registration.reference),
-    template: "booking-confirmation",
-    locale,
-    html,
-    text,
-    attachments: [
-      {
-        filename: `${event.slug}.ics`,
-        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: calendarInvite(registration, event, locale),
-      },
-    ],
-    relatedId: registration.id,
-  });
 }
 
 /** To the team: a confirmed booking, or a late payment that had to be refunded. */
 export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string, kind: "confirmed" | "refunded", refundFailed = false): Promise<string> {
   const { registration: r, event, paidCents, balanceCents } = await loadBooking(tx, registrationId);
-  const name = eventName(event, TEAM_LOCALE);
+  const name = eventNameIn(event, TEAM_LOCALE);
   const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
-  const { html, text } = await renderEmail(
+  return queueRendered(
+    tx,
     createElement(BookingTeamNotificationEmail, {
       locale: TEAM_LOCALE,
       kind,
@@ -158,31 +156,30 @@ export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string,
         address: `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`,
         emergencyContact: `${r.nextOfKinName} (${r.nextOfKinPhone})`,
         comments: r.comments,
-        locale: localeOf(r),
+        locale: asLocale(r.locale),
       },
       amountPaid: formatAmount(kind === "refunded" ? 0 : paidCents, TEAM_LOCALE),
       balanceDue: kind === "refunded" || balanceCents === 0 ? null : formatAmount(balanceCents, TEAM_LOCALE),
       placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
       refundFailed,
     }),
+    {
+      to: teamAddress(),
+      subject: bookingTeamSubject(TEAM_LOCALE, kind, name, r.customerName),
+      template: kind === "refunded" ? "booking-team-refund" : "booking-team",
+      locale: TEAM_LOCALE,
+      relatedId: r.id,
+    },
   );
-  return queueEmail(tx, {
-    to: teamAddress(),
-    subject: bookingTeamSubject(TEAM_LOCALE, kind, name, r.customerName),
-    template: kind === "refunded" ? "booking-team-refund" : "booking-team",
-    locale: TEAM_LOCALE,
-    html,
-    text,
-    relatedId: r.id,
-  });
 }
 
 /** Tells a participant their late payment is refunded because the event filled up. */
 export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amountCents: number): Promise<string> {
   const { registration, event } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const name = eventName(event, locale);
-  const { html, text } = await renderEmail(
+  const locale = asLocale(registration.locale);
+  const name = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
     createElement(BookingRefundEmail, {
       locale,
       name: registration.customerName,
@@ -192,16 +189,14 @@ export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amou
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
+    {
+      to: registration.customerEmail,
+      subject: bookingRefundSubject(locale, name),
+      template: "booking-refund",
+      locale,
+      relatedId: registration.id,
+    },
   );
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: bookingRefundSubject(locale, name),
-    template: "booking-refund",
-    locale,
-    html,
-    text,
-    relatedId: registration.id,
-  });
 }
 
 /**
@@ -211,9 +206,10 @@ export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amou
  */
 export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, amountCents: number): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const name = eventName(event, locale);
-  const { html, text } = await renderEmail(
+  const locale = asLocale(registration.locale);
+  const name = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
     createElement(BookingBalanceReceivedEmail, {
       locale,
       name: registration.customerName,
@@ -227,23 +223,22 @@ export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, a
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
+    {
+      to: registration.customerEmail,
+      subject: bookingBalanceReceivedSubject(locale, name, registration.reference),
+      template: "booking-balance-received",
+      locale,
+      relatedId: registration.id,
+    },
   );
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: bookingBalanceReceivedSubject(locale, name, registration.reference),
-    template: "booking-balance-received",
-    locale,
-    html,
-    text,
-    relatedId: registration.id,
-  });
 }
 
 /** To the team: a payment after the first came in (`method`: online, or a bank transfer recorded by hand). */
 export async function queueTeamBalanceNotice(tx: DbOrTx, registrationId: string, amountCents: number, method: "online" | "manual"): Promise<string> {
   const { registration: r, event, money } = await loadBooking(tx, registrationId);
-  const name = eventName(event, TEAM_LOCALE);
-  const { html, text } = await renderEmail(
+  const name = eventNameIn(event, TEAM_LOCALE);
+  return queueRendered(
+    tx,
     createElement(BookingTeamUpdateEmail, {
       locale: TEAM_LOCALE,
       reference: r.reference,
@@ -259,16 +254,14 @@ export async function queueTeamBalanceNotice(tx: DbOrTx, registrationId: string,
         stillDue: money.balanceDueCents > 0 ? formatAmount(money.balanceDueCents, TEAM_LOCALE) : null,
       },
     }),
+    {
+      to: teamAddress(),
+      subject: bookingTeamUpdateSubject(TEAM_LOCALE, "balance", name, r.customerName),
+      template: "booking-team-balance",
+      locale: TEAM_LOCALE,
+      relatedId: r.id,
+    },
   );
-  return queueEmail(tx, {
-    to: teamAddress(),
-    subject: bookingTeamUpdateSubject(TEAM_LOCALE, "balance", name, r.customerName),
-    template: "booking-team-balance",
-    locale: TEAM_LOCALE,
-    html,
-    text,
-    relatedId: r.id,
-  });
 }
 
 /** The refund a cancellation gives, in the participant's words (see `BookingCancellationEmail`). */
@@ -300,9 +293,10 @@ export async function queueCancellationNotice(
   args: { refundCents: number; manualRefundCents?: number; mode: "policy" | "full" | "partial" | "none"; policy: { percent: number; deadline: Date; inWindow: boolean } },
 ): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
-  const locale = localeOf(registration);
-  const name = eventName(event, locale);
-  const { html, text } = await renderEmail(
+  const locale = asLocale(registration.locale);
+  const name = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
     createElement(BookingCancellationEmail, {
       locale,
       name: registration.customerName,
@@ -313,16 +307,14 @@ export async function queueCancellationNotice(
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
+    {
+      to: registration.customerEmail,
+      subject: bookingCancellationSubject(locale, name, registration.reference),
+      template: "booking-cancellation",
+      locale,
+      relatedId: registration.id,
+    },
   );
-  return queueEmail(tx, {
-    to: registration.customerEmail,
-    subject: bookingCancellationSubject(locale, name, registration.reference),
-    template: "booking-cancellation",
-    locale,
-    html,
-    text,
-    relatedId: registration.id,
-  });
 }
 
 /** To the team: a booking was cancelled (by whom, why, what is refunded, places now free). */
@@ -332,9 +324,10 @@ export async function queueTeamCancellationNotice(
   args: { refundCents: number; actor: Actor; reason: string; previousStatus?: string },
 ): Promise<string> {
   const { registration: r, event } = await loadBooking(tx, registrationId);
-  const name = eventName(event, TEAM_LOCALE);
+  const name = eventNameIn(event, TEAM_LOCALE);
   const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
-  const { html, text } = await renderEmail(
+  return queueRendered(
+    tx,
     createElement(BookingTeamUpdateEmail, {
       locale: TEAM_LOCALE,
       reference: r.reference,
@@ -350,16 +343,14 @@ export async function queueTeamCancellationNotice(
         placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
       },
     }),
+    {
+      to: teamAddress(),
+      subject: bookingTeamUpdateSubject(TEAM_LOCALE, "cancelled", name, r.customerName),
+      template: "booking-team-cancelled",
+      locale: TEAM_LOCALE,
+      relatedId: r.id,
+    },
   );
-  return queueEmail(tx, {
-    to: teamAddress(),
-    subject: bookingTeamUpdateSubject(TEAM_LOCALE, "cancelled", name, r.customerName),
-    template: "booking-team-cancelled",
-    locale: TEAM_LOCALE,
-    html,
-    text,
-    relatedId: r.id,
-  });
 }
 
 /**
@@ -371,7 +362,7 @@ export async function queueRefundFailedAlert(tx: DbOrTx, registrationId: string,
   const lines = [
     "Een terugbetaling is NIET gelukt bij de betaalprovider; maak het bedrag met de hand over of probeer het opnieuw in de beheeromgeving.",
     "",
-    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Evenement: ${eventNameIn(event, TEAM_LOCALE)}`,
     `Referentie: ${registration.reference}`,
     `Terugbetaling nog open of mislukt: ${formatAmount(money.refundPendingCents, TEAM_LOCALE)}`,
     ...(detail ? ["", detail] : []),
@@ -399,7 +390,7 @@ export async function queueUnkeptPaymentNotice(tx: DbOrTx, registrationId: strin
       ? `De automatische terugbetaling van ${formatAmount(refundCents, TEAM_LOCALE)} is NIET gelukt: maak het bedrag met de hand over.`
       : `Het bedrag (${formatAmount(refundCents, TEAM_LOCALE)}) is automatisch terugbetaald; er hoeft niets te gebeuren.`,
     "",
-    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Evenement: ${eventNameIn(event, TEAM_LOCALE)}`,
     `Referentie: ${registration.reference}`,
   ];
   return queueEmail(tx, {
@@ -431,7 +422,7 @@ export async function queuePaymentMismatchAlert(
   const lines = [
     "Een betaling wijkt af van het bedrag van de checkout; de boeking is NIET bevestigd.",
     "",
-    `Evenement: ${eventName(event, TEAM_LOCALE)}`,
+    `Evenement: ${eventNameIn(event, TEAM_LOCALE)}`,
     `Referentie: ${registration.reference}`,
     `Verwacht: ${money(args.expectedCents, args.expectedCurrency)}`,
     `Ontvangen volgens ${args.provider}: ${money(args.receivedCents, args.receivedCurrency)}`,

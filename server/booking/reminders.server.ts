@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
-import type { BalanceReminderKind } from "~/emails/balance-reminder";
+import type { BalanceRequestKind } from "~/emails/balance-request";
 import { audit, SYSTEM } from "../audit/audit.server";
 import { db } from "../db/client.server";
 import { events, registrations } from "../db/schema.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
-import { queueBalanceReminderEmail } from "./balance-emails.server";
+import { queueBalanceRequest } from "./balance-emails.server";
 import { bookingMoney, registrationMoney, type Money } from "./money.server";
 
 /** The first reminder goes this many days before the balance is due; the second on the due date. */
@@ -26,7 +26,7 @@ type ReminderState = {
  * unless the booking was made inside that week (it was just asked for the balance). A run that
  * missed the week (the server was down) sends only the due one: two mails at once say nothing more.
  */
-export function reminderDue(state: ReminderState, money: Pick<Money, "balanceDueCents" | "balanceDueAt">, now: Date): BalanceReminderKind | undefined {
+export function reminderDue(state: ReminderState, money: Pick<Money, "balanceDueCents" | "balanceDueAt">, now: Date): Exclude<BalanceRequestKind, "link"> | undefined {
   if (money.balanceDueCents <= 0 || !money.balanceDueAt) return undefined;
   const dueAt = money.balanceDueAt.getTime();
   if (now.getTime() >= dueAt) return state.balanceDueReminderSentAt ? undefined : "due";
@@ -87,7 +87,7 @@ export async function sendBalanceReminders(now: Date): Promise<{ sent: number }>
         if (!claimed) return undefined; // Another run (or instance) sent it.
         const fresh = await registrationMoney(tx, candidate.id, now);
         if (fresh.balanceDueCents <= 0) throw new NothingDue();
-        const id = await queueBalanceReminderEmail(tx, candidate.id, kind, fresh);
+        const id = await queueBalanceRequest(tx, candidate.id, kind, fresh);
         await audit(tx, {
           entityType: "registration",
           entityId: candidate.id,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
+import { eventNameIn } from "../events/view.server";
 import { amountDue } from "~/lib/booking";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
@@ -41,7 +42,7 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
     sessionId,
     eventId: event.id,
     eventSlug: event.slug,
-    eventName: (locale === "en" && event.nameEn) || event.name,
+    eventName: eventNameIn(event, locale),
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
     personal: openBalance || linkShowsPersonalData(registration, payment, at)

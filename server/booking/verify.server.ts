@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
+import { eventNameIn } from "../events/view.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations, type Event, type Registration } from "../db/schema.server";
@@ -41,10 +42,6 @@ const unverified = (message: string | null = null): Verification => ({ state: "f
 
 const SESSION_ID_PATTERN = /^(cs_(test|live)_[A-Za-z0-9]{10,200}|test_[A-Za-z0-9_-]{8,64})$/;
 
-function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  return (locale === "en" && event.nameEn) || event.name;
-}
-
 /** `payment`: the checkout the link belongs to (null for a free confirmation link). */
 async function bookingState(registrationId: string, locale: Locale, paymentId: string | null): Promise<Verification> {
   const [row] = await db()
@@ -65,7 +62,7 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
     state: "confirmed",
     free: registration.amountDueCents === 0 && money.paidCents === 0,
     reference: registration.reference,
-    eventName: eventName(event, locale),
+    eventName: eventNameIn(event, locale),
     email: registration.customerEmail,
     amountPaidCents: money.netPaidCents,
     balanceCents: money.balanceDueCents,
@@ -76,7 +73,7 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
 }
 
 function pending(registration: Registration, event: Event, locale: Locale, showPersonal: boolean): Verification {
-  return { state: "pending", reference: showPersonal ? registration.reference : null, eventName: eventName(event, locale) };
+  return { state: "pending", reference: showPersonal ? registration.reference : null, eventName: eventNameIn(event, locale) };
 }
 
 /**

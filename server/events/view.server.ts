@@ -13,12 +13,17 @@ export function displayStatus(event: Pick<Event, "status" | "startDate" | "endDa
   return "upcoming";
 }
 
+/** The event's name in `locale`: the English one where there is one, else the Dutch (the only one). */
+export function eventNameIn(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
+  return (locale === "en" && event.nameEn) || event.name;
+}
+
 export function toEventView(event: Event, locale: Locale, now: Date, placesTaken = 0): EventView {
   const english = locale === "en";
   return {
     id: event.id,
     slug: event.slug,
-    name: (english && event.nameEn) || event.name,
+    name: eventNameIn(event, locale),
     description: (english && event.descriptionEn) || event.description,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type Mail from "nodemailer/lib/mailer";
+import type { ReactElement } from "react";
 import type { Locale } from "~/i18n";
 import { now } from "../clock.server";
 import { db, type DbOrTx } from "../db/client.server";
 import { emails, type EmailAttachment, type EmailRow } from "../db/schema.server";
 import { log } from "../log.server";
+import { renderEmail } from "./render.server";
 import { fromAddress } from "./team.server";
 import { deliver } from "./transport.server";
 
@@ -111,6 +113,11 @@ function rowValues(message: OutgoingEmail) {
  * caller hands the ids to `deliverQueued()` after the commit, and if the process dies first the
  * retry worker finds the row (queued, due) and delivers it.
  */
+/** Renders a React Email template and queues it (`queueEmail`): the usual way a message is made. */
+export async function queueRendered(tx: DbOrTx, element: ReactElement, message: Omit<OutgoingEmail, "html" | "text">): Promise<string> {
+  return queueEmail(tx, { ...message, ...(await renderEmail(element)) });
+}
+
 export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<string> {
   const [row] = await tx
     .insert(emails)

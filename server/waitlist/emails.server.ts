@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import type { Locale } from "~/i18n";
+import { asLocale, type Locale } from "~/i18n";
 import {
   WaitlistJoinedEmail,
   waitlistJoinedSubject,
@@ -11,12 +11,12 @@ import {
 import { TEAM_TIME_ZONE } from "~/lib/events";
 import { dateTimeFormat } from "~/lib/intl";
 import { formatEventTimes } from "../booking/emails.server";
+import { eventNameIn } from "../events/view.server";
 import { signedIdToken } from "../booking/manage-link.server";
 import type { DbOrTx } from "../db/client.server";
 import type { Event, WaitlistEntry, WaitlistOffer } from "../db/schema.server";
 import { env } from "../env.server";
-import { renderEmail } from "../mail/render.server";
-import { queueEmail } from "../mail/send.server";
+import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 
 /** The team reads its notifications in Dutch. */
@@ -27,14 +27,6 @@ const TEAM_LOCALE: Locale = "nl";
  * exists exactly when the change that causes it commits; the caller delivers it after the commit
  * (`deliverQueued`) or the retry worker does. They return the queued e-mail's id.
  */
-
-export function localeOf(entry: Pick<WaitlistEntry, "locale">): Locale {
-  return entry.locale === "en" ? "en" : "nl";
-}
-
-function eventName(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  return (locale === "en" && event.nameEn) || event.name;
-}
 
 /** The offer link's path: the offer id and a keyed MAC of it (purpose "offer"), not guessable. */
 export function offerPath(offerId: string): string {
@@ -56,26 +48,26 @@ export function formatUntil(at: Date, locale: Locale): string {
 
 /** To the person who joined: they are in line. */
 export async function queueWaitlistJoined(tx: DbOrTx, entry: WaitlistEntry, event: Event): Promise<string> {
-  const locale = localeOf(entry);
-  const name = eventName(event, locale);
-  const { html, text } = await renderEmail(
+  const locale = asLocale(entry.locale);
+  const name = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
     createElement(WaitlistJoinedEmail, { locale, name: entry.name, eventName: name, eventDates: formatEventTimes(event, locale), places: entry.places }),
+    {
+      to: entry.email,
+      subject: waitlistJoinedSubject(locale, name),
+      template: "waitlist-joined",
+      locale,
+      relatedId: entry.id,
+    },
   );
-  return queueEmail(tx, {
-    to: entry.email,
-    subject: waitlistJoinedSubject(locale, name),
-    template: "waitlist-joined",
-    locale,
-    html,
-    text,
-    relatedId: entry.id,
-  });
 }
 
 /** To the team: someone joined, and where they stand in line. */
 export async function queueWaitlistTeamNotice(tx: DbOrTx, entry: WaitlistEntry, event: Event, position: number): Promise<string> {
-  const name = eventName(event, TEAM_LOCALE);
-  const { html, text } = await renderEmail(
+  const name = eventNameIn(event, TEAM_LOCALE);
+  return queueRendered(
+    tx,
     createElement(WaitlistTeamEmail, {
       locale: TEAM_LOCALE,
       eventName: name,
@@ -86,27 +78,26 @@ export async function queueWaitlistTeamNotice(tx: DbOrTx, entry: WaitlistEntry, 
       places: entry.places,
       message: entry.message,
       position,
-      visitorLocale: localeOf(entry),
+      visitorLocale: asLocale(entry.locale),
     }),
+    {
+      to: teamAddress(),
+      subject: waitlistTeamSubject(TEAM_LOCALE, entry.name, name),
+      template: "waitlist-team",
+      locale: TEAM_LOCALE,
+      // The team answers the person directly. The address passed the form's pattern (no line breaks).
+      headers: { "Reply-To": entry.email },
+      relatedId: entry.id,
+    },
   );
-  return queueEmail(tx, {
-    to: teamAddress(),
-    subject: waitlistTeamSubject(TEAM_LOCALE, entry.name, name),
-    template: "waitlist-team",
-    locale: TEAM_LOCALE,
-    html,
-    text,
-    // The team answers the person directly. The address passed the form's pattern (no line breaks).
-    headers: { "Reply-To": entry.email },
-    relatedId: entry.id,
-  });
 }
 
 /** To the person an offer is for: the link that holds their places until the offer ends. */
 export async function queueWaitlistOffer(tx: DbOrTx, offer: WaitlistOffer, entry: WaitlistEntry, event: Event): Promise<string> {
-  const locale = localeOf(entry);
-  const name = eventName(event, locale);
-  const { html, text } = await renderEmail(
+  const locale = asLocale(entry.locale);
+  const name = eventNameIn(event, locale);
+  return queueRendered(
+    tx,
     createElement(WaitlistOfferEmail, {
       locale,
       name: entry.name,
@@ -116,15 +107,13 @@ export async function queueWaitlistOffer(tx: DbOrTx, offer: WaitlistOffer, entry
       until: formatUntil(offer.expiresAt, locale),
       offerUrl: `${env().publicUrl}${offerPath(offer.id)}`,
     }),
+    {
+      to: entry.email,
+      subject: waitlistOfferSubject(locale, name),
+      template: "waitlist-offer",
+      locale,
+      relatedId: offer.id,
+    },
   );
-  return queueEmail(tx, {
-    to: entry.email,
-    subject: waitlistOfferSubject(locale, name),
-    template: "waitlist-offer",
-    locale,
-    html,
-    text,
-    relatedId: offer.id,
-  });
 }
 

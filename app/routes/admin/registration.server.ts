@@ -8,7 +8,7 @@ import { formatPrice } from "~/lib/events";
 import { audit, auditTrail, type Actor } from "@server/audit/audit.server";
 import type { AdminUser } from "@server/auth/guard.server";
 import { recordBankTransfer } from "@server/booking/balance.server";
-import { queuePaymentLinkEmail } from "@server/booking/balance-emails.server";
+import { queueBalanceRequest } from "@server/booking/balance-emails.server";
 import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
 import { confirmManualRefund } from "@server/booking/refunds.server";
 import { queueBookingConfirmation } from "@server/booking/emails.server";
@@ -231,7 +231,7 @@ export async function registrationAction(form: FormData, admin: AdminUser, id: s
           // Read inside the transaction: the balance the e-mail states is the one at this moment.
           const money = await registrationMoney(tx, registration.id, at);
           if (money.balanceDueCents <= 0) return undefined;
-          const queued = await queuePaymentLinkEmail(tx, registration.id, money);
+          const queued = await queueBalanceRequest(tx, registration.id, "link", money);
           await audit(tx, {
             entityType: "registration",
             entityId: registration.id,

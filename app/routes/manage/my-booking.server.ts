@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { isLocale, type Locale } from "~/i18n";
+import { asLocale, isLocale, type Locale } from "~/i18n";
+import { eventNameIn } from "@server/events/view.server";
 import { storedLocale } from "~/i18n/locale.server";
 import { contactDetailsSchema, isManageIntent, type ContactDetails, type ManageActionData } from "~/schemas/manage";
 import { PARTICIPANT } from "@server/audit/audit.server";
@@ -88,7 +89,7 @@ export async function requireBooking(token: string | undefined, clientAddress: s
 export async function manageLocale(request: Request, registration: Pick<Registration, "locale">): Promise<Locale> {
   const fromQuery = new URL(request.url).searchParams.get("lang");
   if (isLocale(fromQuery)) return fromQuery;
-  return (await storedLocale(request)) ?? (registration.locale === "en" ? "en" : "nl");
+  return (await storedLocale(request)) ?? (asLocale(registration.locale));
 }
 
 /**
@@ -100,7 +101,7 @@ export async function manageLocale(request: Request, registration: Pick<Registra
 export async function languageRedirect(request: Request, registration: Pick<Registration, "locale">): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (isLocale(url.searchParams.get("lang")) || (await storedLocale(request))) return undefined;
-  url.searchParams.set("lang", registration.locale === "en" ? "en" : "nl");
+  url.searchParams.set("lang", asLocale(registration.locale));
   return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });
 }
 
@@ -194,7 +195,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     name: r.customerName,
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     event: {
-      name: (locale === "en" && event.nameEn) || event.name,
+      name: eventNameIn(event, locale),
       slug: event.slug,
       startDate: event.startDate.toISOString(),
       endDate: event.endDate.toISOString(),

@@ -10,7 +10,7 @@ import { eventForRegistration } from "~/routes/booking/register.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
+import { eventNameIn, toEventView } from "@server/events/view.server";
 import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
 import { acceptsWaitlist, joinWaitlist } from "@server/waitlist/entries.server";
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     switch (result.status) {
       case "joined": {
         if (inline) {
-          const eventName = (locale === "en" && found.event.nameEn) || found.event.name;
+          const eventName = eventNameIn(found.event, locale);
           return answer({ outcome: { status: "joined", eventName } }, 200);
         }
         return redirect(`${waitlistPath(params.slug)}?joined=1`, 303);

@@ -1,6 +1,4 @@
 // Admin messages of issue 9 (admin-bookings). The admin stays Dutch; English for completeness. Keep keys prefixed "admin.".
-// The participant's balance e-mails (payment link, reminders, a moved booking) live here too
-// ("admin.bookings.email."): the server renders them in the participant's language.
 const messages = {
   "admin.bookings.title": "Registration",
   "admin.bookings.overdue": "Overdue",
@@ -219,30 +217,6 @@ const messages = {
   "admin.bookings.dashboard.open": "Open registration {reference}",
 
   // The participant's e-mails.
-  "admin.bookings.email.dueDate": "Due by",
-  "admin.bookings.email.payButton": "Pay the balance",
-  "admin.bookings.email.manageButton": "View your booking",
-  "admin.bookings.email.linkNote": "This link is personal: it opens your booking, where you can also see your payments and change your details.",
-  "admin.bookings.email.paymentLink.subject": "Paying the balance for {event} ({reference})",
-  "admin.bookings.email.paymentLink.preview": "The balance of {amount} for {event}, and the link to pay it.",
-  "admin.bookings.email.paymentLink.heading": "Your balance",
-  "admin.bookings.email.paymentLink.intro": "For your booking of {event} a balance of {amount} is still open, due by {date}. You can pay it online with the button below.",
-  "admin.bookings.email.reminder.subject": "Reminder: the balance for {event} ({reference})",
-  "admin.bookings.email.reminder.preview": "The balance of {amount} for {event} is due by {date}.",
-  "admin.bookings.email.reminder.heading": "The balance is due soon",
-  "admin.bookings.email.reminder.intro": "A friendly reminder: the balance of {amount} for {event} is due by {date}. You can pay it online with the button below.",
-  "admin.bookings.email.reminder.alreadyPaid": "Paid already? Then you can ignore this e-mail. Questions? Write to {email}.",
-  "admin.bookings.email.reminderDue.subject": "The balance for {event} is due ({reference})",
-  "admin.bookings.email.reminderDue.preview": "The balance of {amount} for {event} was due by {date}.",
-  "admin.bookings.email.reminderDue.heading": "Your balance is due",
-  "admin.bookings.email.reminderDue.intro": "The balance of {amount} for {event} was due by {date} and we have not received it yet. Please pay it with the button below, or contact us if something is not right.",
-  "admin.bookings.email.moved.subject": "Your booking has moved to {event} ({reference})",
-  "admin.bookings.email.moved.preview": "Your booking now sails on {dates}.",
-  "admin.bookings.email.moved.heading": "Your booking has moved",
-  "admin.bookings.email.moved.intro": "As agreed, we have moved your booking to {event}. Here are the details.",
-  "admin.bookings.email.moved.was": "Was",
-  "admin.bookings.email.moved.now": "Now",
-  "admin.bookings.email.moved.payments": "What you paid moves with your booking.",
 };
 
 export default messages;

@@ -1,22 +1,8 @@
-import { Loader2 } from "lucide-react";
-import { lazy, Suspense } from "react";
-import type { EventView } from "~/lib/events";
+import { lazySignupForm } from "./lazy-signup-form";
 
 export function waitlistPath(slug: string): string {
   return `/events/${encodeURIComponent(slug)}/waitlist`;
 }
 
-const LazyInlineWaitlistForm = lazy(() => import("./waitlist-form").then((module) => ({ default: module.InlineWaitlistForm })));
-
-/**
- * The waiting-list form inside an event card or dialog, loaded when the visitor asks for it (its
- * button is a link to `/events/:slug/waitlist`, which works without JavaScript): Conform and Zod
- * stay out of the pages that merely list events.
- */
-export function InlineWaitlistForm({ event }: { event: EventView }) {
-  return (
-    <Suspense fallback={<Loader2 className="mx-auto size-5 animate-spin text-muted-foreground" aria-hidden />}>
-      <LazyInlineWaitlistForm event={event} />
-    </Suspense>
-  );
-}
+/** The waiting-list form inside an event card or dialog, loaded when 'Join the waiting list' is clicked. */
+export const InlineWaitlistForm = lazySignupForm(() => import("./waitlist-form").then((module) => module.InlineWaitlistForm));

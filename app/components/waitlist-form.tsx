@@ -1,12 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, ListPlus, Loader2 } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
-import { toast } from "~/components/toaster";
+import { ListPlus, Loader2 } from "lucide-react";
 import { useI18n, type MessageKey } from "~/i18n";
-import type { EventView } from "~/lib/events";
 import { WAITLIST_LIMITS, waitlistSchema, type WaitlistOutcome } from "~/schemas/waitlist";
+import { problemOf, signupForms, SignupAlert, SignupSuccess, type SignupActionData, type SignupFieldsProps, type SignupTexts } from "./event-signup";
 import { waitlistPath } from "./waitlist-form-inline";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
@@ -14,47 +11,26 @@ import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
 
 /** What `/events/:slug/waitlist` answers to a POST that does not redirect. */
-export type WaitlistActionData = { outcome: WaitlistOutcome; reply?: SubmissionResult<string[]> | null };
+export type WaitlistActionData = SignupActionData<WaitlistOutcome>;
 
 export { waitlistPath };
 
-/** The title and text the visitor sees for an outcome that is not a success. */
-function problemOf(outcome: WaitlistOutcome | undefined): { title: MessageKey; text: MessageKey } | undefined {
-  if (!outcome) return undefined;
-  if (outcome.status === "duplicate") return { title: "waitlist.duplicate.title", text: "waitlist.duplicate.text" };
-  if (outcome.status === "failed") return { title: "waitlist.failed.title", text: outcome.message ?? "waitlist.failed.text" };
-  return undefined;
-}
+const TEXTS: SignupTexts = {
+  success: { title: "waitlist.joined.title", text: "waitlist.joined.text" },
+  duplicate: { title: "waitlist.duplicate.title", text: "waitlist.duplicate.text" },
+  failed: { title: "waitlist.failed.title", text: "waitlist.failed.text" },
+};
 
 export function WaitlistSuccess({ eventName }: { eventName: string }) {
-  const { t } = useI18n();
-  return (
-    <div role="status" className="flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-50 p-4 text-emerald-950">
-      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden />
-      <div>
-        <p className="font-semibold">{t("waitlist.joined.title")}</p>
-        <p className="mt-1 text-sm">{t("waitlist.joined.text", { event: eventName })}</p>
-      </div>
-    </div>
-  );
+  return <SignupSuccess texts={TEXTS} eventName={eventName} />;
 }
 
-type FieldsProps = {
-  event: EventView;
-  /** `fetcher.Form` in the dialog, the router's `Form` on the standalone page. */
-  FormComponent: typeof Form;
-  /** Posted by the dialog so the action answers with data instead of a redirect. */
-  inline: boolean;
-  result: WaitlistActionData | undefined;
-  pending: boolean;
-  autoFocus?: boolean;
-};
 
 const selectClass =
   "flex h-10 w-full max-w-32 rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm";
 
 /** Name, e-mail, phone, places and a message, validated by the same schema in the browser and the action. */
-function WaitlistFields({ event, FormComponent, inline, result, pending, autoFocus }: FieldsProps) {
+function WaitlistFields({ event, FormComponent, inline, result, pending, autoFocus }: SignupFieldsProps<WaitlistActionData>) {
   const { t, locale } = useI18n();
   const [form, fields] = useForm({
     id: `waitlist-${event.slug}`,
@@ -64,7 +40,7 @@ function WaitlistFields({ event, FormComponent, inline, result, pending, autoFoc
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const problem = problemOf(result?.outcome);
+  const problem = problemOf(result?.outcome, TEXTS);
   const error = (messages: string[] | undefined, id: string) =>
     messages?.[0] ? (
       <p id={id} className="text-sm text-destructive">
@@ -77,12 +53,7 @@ function WaitlistFields({ event, FormComponent, inline, result, pending, autoFoc
     <FormComponent method="post" action={waitlistPath(event.slug)} className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="locale" value={locale} />
       {inline && <input type="hidden" name="inline" value="1" />}
-      {problem && (
-        <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <p className="font-semibold text-destructive">{t(problem.title)}</p>
-          <p className="mt-0.5 text-slate-700">{t(problem.text)}</p>
-        </div>
-      )}
+      {problem && <SignupAlert words={problem} />}
       <p className="text-sm text-muted-foreground">{t("waitlist.form.required")}</p>
       <div className="grid gap-1.5">
         <Label htmlFor={fields.name.id}>
@@ -153,43 +124,8 @@ function WaitlistFields({ event, FormComponent, inline, result, pending, autoFoc
   );
 }
 
-/** Toasts an outcome once per answer. */
-function useOutcomeToast(outcome: WaitlistOutcome | undefined, eventName: string) {
-  const { t } = useI18n();
-  const shown = useRef<WaitlistOutcome | undefined>(undefined);
-  useEffect(() => {
-    if (!outcome || shown.current === outcome) return;
-    shown.current = outcome;
-    if (outcome.status === "joined") {
-      toast.success(t("waitlist.joined.title"), { description: t("waitlist.joined.text", { event: eventName }) });
-      return;
-    }
-    const problem = problemOf(outcome);
-    if (problem) toast.error(t(problem.title), { description: t(problem.text) });
-  }, [outcome, eventName, t]);
-}
-
+const forms = signupForms("waitlist", WaitlistFields, TEXTS);
 /** The form inside the event dialog: posts with a fetcher and stays in the dialog. */
-export function InlineWaitlistForm({ event }: { event: EventView }) {
-  const fetcher = useFetcher<WaitlistActionData>({ key: `waitlist-${event.slug}` });
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useOutcomeToast(result?.outcome, event.name);
-  if (result?.outcome.status === "joined") return <WaitlistSuccess eventName={result.outcome.eventName} />;
-  return (
-    <WaitlistFields
-      event={event}
-      FormComponent={fetcher.Form as typeof Form}
-      inline
-      result={fetcher.data}
-      pending={fetcher.state !== "idle"}
-      autoFocus
-    />
-  );
-}
-
+export const InlineWaitlistForm = forms.Inline;
 /** The form on `/events/:slug/waitlist`: a plain post that redirects back on success. */
-export function PageWaitlistForm({ event, result }: { event: EventView; result: WaitlistActionData | undefined }) {
-  const navigation = useNavigation();
-  useOutcomeToast(result?.outcome, event.name);
-  return <WaitlistFields event={event} FormComponent={Form} inline={false} result={result} pending={navigation.state === "submitting"} />;
-}
+export const PageWaitlistForm = forms.Page;

@@ -2,14 +2,14 @@
  * Starting the production build as a child process (`node server.js`), on the embedded database
  * or on a fresh PostgreSQL database, and the small HTTP helpers the measures share.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import postgres from "postgres";
+import { freePort, spawnSite } from "../../scripts/site-process";
 
 export const buildDir = process.env.BUILD_DIR ?? "build";
 
@@ -58,16 +58,7 @@ export function ensureBuild(): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export type SiteServer = {
   url: string;
@@ -91,34 +82,20 @@ export async function startSite(options: { databaseUrl?: string; dataDir?: strin
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const site = spawnSite({
+    port,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
       BUILD_DIR: buildDir,
-      PORT: String(port),
-      DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? "",
       SESSION_SECRET: options.databaseUrl ? SESSION_SECRET : "",
-      PUBLIC_URL: url,
       SITE_MODE: "demo",
-      LOG_LEVEL: "warn",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      SMTP_URL: "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      APP_NOW: "",
       ...options.env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-    if (stderr.length > 20_000) stderr = stderr.slice(-20_000);
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const child = site.process;
+  const stderr = site.stderr;
+  const exited = site.exited;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -134,7 +111,7 @@ export async function startSite(options: { databaseUrl?: string; dataDir?: strin
   onCleanup(stop);
   let last = "no answer";
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr()}`);
     const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
       async (r) => {
         last = `${r.status} ${await r.text()}`;
@@ -148,7 +125,7 @@ export async function startSite(options: { databaseUrl?: string; dataDir?: strin
     if (status === 200) break;
     if (performance.now() - started > 180_000) {
       await stop();
-      throw new Error(`server not ready after 180 s (last /readyz: ${last}):\n${stderr}`);
+      throw new Error(`server not ready after 180 s (last /readyz: ${last}):\n${stderr()}`);
     }
     await sleep(100);
   }

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { expect } from "@playwright/test";
 import postgres from "postgres";
+import { freePort, spawnSite, type SiteProcess } from "../../scripts/site-process";
 
 /**
  * Specs that need a server of their own (another database, two instances, a stop under load)
@@ -9,64 +8,16 @@ import postgres from "postgres";
  * of playwright.config.ts.
  */
 
-export type SiteServer = {
-  name: string;
-  port: number;
-  base: string;
-  dataDir: string;
-  process: ChildProcess;
-  exited: Promise<number | null>;
-  /** Everything the process wrote to stderr so far (its warnings and errors). */
-  stderr: () => string;
-};
+export type SiteServer = SiteProcess & { name: string };
 
-/** A port nothing listens on now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
- * Starts `node server.js` in production mode on `port` with `dataDir`: embedded database, test
- * checkout, outbox mail, no admin, today's clock, unless `env` says otherwise.
+ * Starts `node server.js` (scripts/site-process.ts: production mode, embedded database, test
+ * checkout, outbox mail, no admin, today's clock, unless `env` says otherwise).
  */
 export function startSiteServer(options: { name?: string; port: number; dataDir: string; env?: Record<string, string> }): SiteServer {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      DATA_DIR: options.dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      SMTP_URL: "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-      APP_NOW: "",
-      ...options.env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return {
-    name: options.name ?? `:${options.port}`,
-    port: options.port,
-    base: `http://127.0.0.1:${options.port}`,
-    dataDir: options.dataDir,
-    process: child,
-    exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))),
-    stderr: () => stderr,
-  };
+  return { ...spawnSite(options), name: options.name ?? `:${options.port}` };
 }
 
 /** Waits until the server answers /readyz with 200; fails at once (with its stderr) if it exited. */

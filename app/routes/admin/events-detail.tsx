@@ -1,8 +1,9 @@
 import "~/i18n/admin";
-import { Ban, ListOrdered, Mail, Phone } from "lucide-react";
+import { Ban, ListOrdered } from "lucide-react";
 import { useMemo } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
+import { ContactCell } from "~/components/admin/contact-cell";
 import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
@@ -153,19 +154,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         >
           {registrations.map((registration) => (
             <tr key={registration.id} data-testid="registration-row">
-              <th scope="row" className="px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
-                <span className="block font-semibold text-navy-900">{registration.customerName}</span>
-                <a href={`mailto:${registration.customerEmail}`} className="flex items-center gap-1 text-ocean-600 hover:underline">
-                  <Mail aria-hidden className="size-3.5" />
-                  {registration.customerEmail}
-                </a>
-                {registration.phoneNumber && (
-                  <span className="flex items-center gap-1 text-slate-600">
-                    <Phone aria-hidden className="size-3.5" />
-                    {registration.phoneNumber}
-                  </span>
-                )}
-              </th>
+              <ContactCell name={registration.customerName} email={registration.customerEmail} phone={registration.phoneNumber} />
               <td className="font-mono">
                 <Link to={`/admin/registrations/${registration.id}`} className="text-ocean-600 hover:underline" aria-label={t("admin.bookings.dashboard.open", { reference: registration.reference })}>
                   {registration.reference}

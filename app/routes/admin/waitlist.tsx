@@ -1,7 +1,9 @@
 import "~/i18n/admin";
-import { Mail, Phone, Send, Trash2 } from "lucide-react";
+import { Send, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
+import { ContactCell } from "~/components/admin/contact-cell";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
@@ -192,28 +194,31 @@ function OfferCell({ offer }: { offer: Row["offer"] }) {
   return <>{t("admin.waitlist.offer.closed", { status: t(`admin.waitlist.offerStatus.${status}` as const), at: when(offer.closedAt ?? offer.expiresAt) })}</>;
 }
 
+/** A row's button that posts `intent` for the entry after the staff member confirms it. */
+function RowAction({ row, intent, variant, icon, label }: { row: Row; intent: "offer" | "remove"; variant: "accent" | "outline"; icon: ReactNode; label: string }) {
+  const { t } = useI18n();
+  const formId = `${intent}-${row.id}`;
+  return (
+    <Form method="post" id={formId}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="entryId" value={row.id} />
+      <ConfirmSubmit formId={formId} triggerProps={{ variant, size: "sm" }} texts={confirmTexts(t, intent, row)}>
+        {icon}
+        {label}
+      </ConfirmSubmit>
+    </Form>
+  );
+}
+
 function WaitlistRow({ row }: { row: Row }) {
   const { t, locale } = useI18n();
-  const offerForm = `offer-${row.id}`;
-  const removeForm = `remove-${row.id}`;
   const inLine = row.status === "waiting" || row.status === "offered";
   return (
     <tr data-testid="waitlist-row">
       <td className="font-mono">{row.position ?? ""}</td>
-      <th scope="row" className="px-3 py-2.5 text-left text-sm! font-normal! normal-case! tracking-normal! text-slate-700!">
-        <span className="block font-semibold text-navy-900">{row.name}</span>
-        <a href={`mailto:${row.email}`} className="flex items-center gap-1 break-all text-ocean-600 hover:underline">
-          <Mail aria-hidden className="size-3.5 shrink-0" />
-          {row.email}
-        </a>
-        {row.phone && (
-          <span className="flex items-center gap-1 text-slate-600">
-            <Phone aria-hidden className="size-3.5" />
-            {row.phone}
-          </span>
-        )}
+      <ContactCell name={row.name} email={row.email} phone={row.phone}>
         {row.message && <span className="mt-1 block max-w-sm whitespace-pre-line text-slate-600">{row.message}</span>}
-      </th>
+      </ContactCell>
       <td>{row.places}</td>
       <td>
         <Badge variant={row.status === "offered" ? "accent" : row.status === "booked" ? "default" : "secondary"}>{t(`admin.waitlist.status.${row.status}` as const)}</Badge>
@@ -226,23 +231,9 @@ function WaitlistRow({ row }: { row: Row }) {
         {inLine && (
           <div className="flex flex-wrap gap-2">
             {row.status === "waiting" && (
-              <Form method="post" id={offerForm}>
-                <input type="hidden" name="intent" value="offer" />
-                <input type="hidden" name="entryId" value={row.id} />
-                <ConfirmSubmit formId={offerForm} triggerProps={{ variant: "accent", size: "sm" }} texts={confirmTexts(t, "offer", row)}>
-                  <Send aria-hidden />
-                  {t("admin.waitlist.send")}
-                </ConfirmSubmit>
-              </Form>
+              <RowAction row={row} intent="offer" variant="accent" icon={<Send aria-hidden />} label={t("admin.waitlist.send")} />
             )}
-            <Form method="post" id={removeForm}>
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="entryId" value={row.id} />
-              <ConfirmSubmit formId={removeForm} triggerProps={{ variant: "outline", size: "sm" }} texts={confirmTexts(t, "remove", row)}>
-                <Trash2 aria-hidden />
-                {t("admin.waitlist.remove")}
-              </ConfirmSubmit>
-            </Form>
+            <RowAction row={row} intent="remove" variant="outline" icon={<Trash2 aria-hidden />} label={t("admin.waitlist.remove")} />
           </div>
         )}
       </td>

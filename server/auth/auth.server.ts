@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { db, type Database } from "../db/client.server";
 import * as schema from "../db/schema.server";
 import { env } from "../env.server";
@@ -9,6 +9,9 @@ import { secrets } from "../secrets.server";
 
 /** The role that grants admin rights; every other signed-in user is not an admin. */
 export const ADMIN_ROLE = "admin";
+
+/** The name authenticator apps show beside the account. */
+export const TWO_FACTOR_ISSUER = "Ocean Racing Team";
 
 /** A session ends after this long without use; every use (at most hourly) pushes it on. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
@@ -31,6 +34,7 @@ function createAuth(database: Database) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -55,7 +59,20 @@ function createAuth(database: Database) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: [ADMIN_ROLE] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: [ADMIN_ROLE] }),
+      // Decision 017: admins sign in with a password and a code from an authenticator app
+      // (or one of ten recovery codes); set up on first sign-in, see two-factor.server.ts.
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        // The sign-in challenge (cookie `or-admin.two_factor`) lives 10 minutes, 5 tries.
+        twoFactorCookieMaxAge: 10 * 60,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        // 10 wrong codes in a row lock the account's second factor for 15 minutes; reaching the
+        // code step already takes the password (decision 017).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     logger: {
       log: (level, message, ...args: unknown[]) => {
         if (level === "error") log.error(`auth: ${message}`, args[0]);

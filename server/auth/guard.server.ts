@@ -2,12 +2,16 @@ import { ADMIN_ROLE, auth, SESSION_ABSOLUTE_MAX_MS } from "./auth.server";
 
 export type AdminUser = { id: string; email: string; name: string };
 
-export type SignedInUser = AdminUser & { role: string; isAdmin: boolean };
+export type SignedInUser = AdminUser & { role: string; isAdmin: boolean; twoFactorEnabled: boolean };
 
-/** What the admin gate shows: the login form, 'Toegang Geweigerd', or the page. */
+/**
+ * What the admin gate shows: the login form, 'Toegang Geweigerd', the two-factor set-up (an
+ * admin who has no second factor yet reaches nothing else), or the page.
+ */
 export type AdminState =
   | { status: "signed-out" }
   | { status: "forbidden"; user: SignedInUser }
+  | { status: "setup-required"; user: SignedInUser }
   | { status: "admin"; user: SignedInUser };
 
 export type AdminStateWithHeaders = { state: AdminState; headers: Headers };
@@ -29,7 +33,14 @@ export async function currentUser(request: Request): Promise<{ user: SignedInUse
   }
   const role = user.role ?? "user";
   return {
-    user: { id: user.id, email: user.email, name: user.name, role, isAdmin: role.split(",").includes(ADMIN_ROLE) },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role,
+      isAdmin: role.split(",").includes(ADMIN_ROLE),
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    },
     headers,
   };
 }
@@ -38,7 +49,8 @@ export async function currentUser(request: Request): Promise<{ user: SignedInUse
 export async function getAdminState(request: Request): Promise<AdminStateWithHeaders> {
   const { user, headers } = await currentUser(request);
   if (!user) return { state: { status: "signed-out" }, headers };
-  return { state: user.isAdmin ? { status: "admin", user } : { status: "forbidden", user }, headers };
+  if (!user.isAdmin) return { state: { status: "forbidden", user }, headers };
+  return { state: user.twoFactorEnabled ? { status: "admin", user } : { status: "setup-required", user }, headers };
 }
 
 function refuse(status: 401 | 403): Response {
@@ -50,11 +62,14 @@ function refuse(status: 401 | 403): Response {
 
 /**
  * The server-side rule of the admin side, for every admin loader, action and resource route:
- * throws a bare 401 (no session) or 403 (signed in, not an admin) Response that reveals no data.
+ * throws a bare 401 (no session) or 403 (signed in, not an admin, or an admin who has not set
+ * up the second factor yet) Response that reveals no data. A sign-in that passed the password
+ * but not the code has no session at all (Better Auth keeps only its `two_factor` challenge), and
+ * every session of an account with a second factor was made by passing it (decision 017).
  */
 export async function requireAdmin(request: Request): Promise<AdminUser> {
   const { user } = await currentUser(request);
   if (!user) throw refuse(401);
-  if (!user.isAdmin) throw refuse(403);
+  if (!user.isAdmin || !user.twoFactorEnabled) throw refuse(403);
   return { id: user.id, email: user.email, name: user.name };
 }

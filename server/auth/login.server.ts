@@ -146,7 +146,11 @@ async function rememberTrustedClient(account: string, clientAddress: string, hea
 }
 
 export type LoginResult =
-  | { ok: true; setCookies: string[] }
+  /**
+   * The password is right. `twoFactor`: the account has a second factor, so there is no session
+   * yet, only Better Auth's sign-in challenge cookie; the code page finishes the sign-in.
+   */
+  | { ok: true; setCookies: string[]; twoFactor: boolean }
   /** One reason for a wrong address, a wrong password and a blocked account: no account oracle. */
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
@@ -221,7 +225,14 @@ export async function signInWithPassword(input: {
   if (response.ok) {
     await Promise.all([failuresByAddress.refund(addressKey), failuresByAccountAddress.reset(pairKey), db().delete(rateLimits).where(row(ACCOUNT_BUCKET, email))]);
     const device = await rememberTrustedClient(email, input.clientAddress, input.headers);
-    return { ok: true, setCookies: [...response.headers.getSetCookie(), device] };
+    let twoFactor = false;
+    try {
+      const body: unknown = await response.clone().json();
+      twoFactor = Boolean(body && typeof body === "object" && "twoFactorRedirect" in body && body.twoFactorRedirect === true);
+    } catch {
+      // not JSON: a plain session
+    }
+    return { ok: true, setCookies: [...response.headers.getSetCookie(), device], twoFactor };
   }
   if (response.status >= 500) {
     await giveBack();

@@ -2,10 +2,12 @@ import { parseArgs } from "node:util";
 import { openDatabase, setDatabase } from "../db/client.server";
 import { dataDirLockHolder } from "../db/lock.server";
 import type { Env } from "../env.server";
+import { resetTwoFactor } from "./two-factor.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, upsertUser, UserInputError } from "./users.server";
 
 export const USERS_CREATE_USAGE =
-  "Usage: npm run users:create -- --email <address> --password <password> [--name <name>] [--admin]";
+  "Usage: npm run users:create -- --email <address> --password <password> [--name <name>] [--admin] [--reset-2fa]\n" +
+  "  --reset-2fa  removes the account's second factor and ends its sessions (a lost phone): it is set up again at the next sign-in";
 
 export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
 
@@ -15,7 +17,7 @@ export type CliOutput = { out: (line: string) => void; err: (line: string) => vo
  * any file there: two processes writing one PGlite directory corrupt it.
  */
 export async function runUsersCreate(argv: string[], config: Env, io: CliOutput): Promise<number> {
-  let values: { email?: string; password?: string; name?: string; admin?: boolean; help?: boolean };
+  let values: { email?: string; password?: string; name?: string; admin?: boolean; "reset-2fa"?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -24,6 +26,7 @@ export async function runUsersCreate(argv: string[], config: Env, io: CliOutput)
         password: { type: "string" },
         name: { type: "string" },
         admin: { type: "boolean", default: false },
+        "reset-2fa": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -66,6 +69,10 @@ export async function runUsersCreate(argv: string[], config: Env, io: CliOutput)
     const result = await upsertUser({ email: values.email, password: values.password, name: values.name, admin: values.admin ?? false });
     const what = result.role === "admin" ? "admin" : "user (no admin rights)";
     io.out(`${result.created ? "Created" : "Updated"} ${what} ${result.email}`);
+    if (values["reset-2fa"]) {
+      await resetTwoFactor(result.id);
+      io.out(`Two-factor sign-in of ${result.email} reset: set it up again at the next sign-in`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof UserInputError) {

@@ -63,14 +63,14 @@ export async function upsertUser(input: UpsertUserInput): Promise<UpsertUserResu
   return { id: userId, email, created: false, role };
 }
 
-export type UserListRow = { id: string; name: string; email: string; role: string; createdAt: Date };
+export type UserListRow = { id: string; name: string; email: string; role: string; createdAt: Date; twoFactorEnabled: boolean };
 
 export async function listUsers(): Promise<UserListRow[]> {
   const rows = await db()
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt })
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled })
     .from(user)
     .orderBy(asc(user.email));
-  return rows.map((r) => ({ ...r, role: r.role ?? "user" }));
+  return rows.map((r) => ({ ...r, role: r.role ?? "user", twoFactorEnabled: r.twoFactorEnabled === true }));
 }
 
 export async function userExists(email: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import sharp from "sharp";
 import { makeElf, makePdf } from "../unit/upload-fixtures";
+import { signInAdmin } from "./admin-login";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -75,13 +76,7 @@ const at = (route: string) => `${server.url}${route}`;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 async function logIn(page: Page, route: string) {
-  await page.goto(at(route));
-  await hydrated(page);
-  await page.getByLabel("E-mailadres").fill(ADMIN.email);
-  await page.getByLabel("Wachtwoord").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Inloggen" }).click();
-  await expect(page.getByRole("button", { name: "Admin Uitloggen" })).toBeVisible();
-  await hydrated(page);
+  await signInAdmin(page, at(route), ADMIN);
 }
 
 async function fillRequired(page: Page, title: string) {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { signInAdmin } from "./admin-login";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 const ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
@@ -17,11 +18,7 @@ const REGISTRATION_COLUMNS = [
 test.use({ allowConsoleErrors: [/status of 401/] });
 
 async function logInAsAdmin(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
-  await page.getByLabel("E-mailadres").fill(ADMIN.email);
-  await page.getByLabel("Wachtwoord").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Inloggen" }).click();
+  await signInAdmin(page, path, ADMIN);
 }
 
 /** Downloads a CSV by clicking its link; returns the raw bytes. */

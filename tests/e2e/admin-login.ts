@@ -1,19 +1,234 @@
-import { expect, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { totpCode } from "../support/totp";
 import { hydrated } from "./fixtures";
 
 /** The admin the e2e servers create on start (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config). */
 export const E2E_ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
 
+type Admin = { email: string; password: string };
+type Factor = { secret: string; recoveryCodes: string[] };
+
 /**
- * Opens `path` (an admin page, which answers with the sign-in form), signs in and waits until the
- * admin page is there. Every spec signs in through this one function.
+ * Admins sign in with a password and a TOTP code (decision 017); the first sign-in of an account
+ * sets the factor up. The servers are shared by both workers and every browser context, so the
+ * secret of each (server, account) is kept in a file, and the first sign-in runs under a lock
+ * (a directory: `mkdir` is atomic), so two workers cannot both start a set-up (the second would
+ * replace the first one's key). The run's data directory is in the key: a new run never reads an
+ * old run's secret.
  */
-export async function signInAdmin(page: Page, path: string, admin: { email: string; password: string } = E2E_ADMIN): Promise<void> {
+const STATE_DIR = path.join(os.tmpdir(), "ort-e2e-2fa");
+const LOCK_STALE_MS = 120_000;
+
+function stateFile(origin: string, email: string): string {
+  const run = process.env.E2E_DATA_DIR ?? "";
+  const key = createHash("sha256").update(`${run}|${origin}|${email.toLowerCase()}`).digest("hex").slice(0, 24);
+  return path.join(STATE_DIR, `${key}.json`);
+}
+
+function readFactor(file: string): Factor | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Factor;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeFactor(file: string, factor: Factor): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(factor));
+  fs.renameSync(temporary, file);
+}
+
+async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(STATE_DIR, { recursive: true });
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      try {
+        // A worker that died holding it: take it over after a while.
+        if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Submits the login form of the page (an admin page showing it, or /admin/login). */
+async function passwordStep(page: Page, path: string, admin: Admin): Promise<void> {
   await page.goto(path);
   await hydrated(page);
   await page.getByLabel("E-mailadres").fill(admin.email);
   await page.getByLabel("Wachtwoord").fill(admin.password);
   await page.getByRole("button", { name: "Inloggen" }).click();
+}
+
+/** After the password: the code page, or the set-up for an account without a factor. */
+async function landed(page: Page): Promise<"code" | "setup"> {
+  await page.waitForURL((url) => url.pathname === "/admin/2fa" || url.pathname === "/admin/2fa/setup");
+  await hydrated(page);
+  return new URL(page.url()).pathname === "/admin/2fa" ? "code" : "setup";
+}
+
+/**
+ * On the set-up page: confirms the password, reads the key shown for typing by hand, enters the
+ * code an app would show and keeps the recovery codes. Ends on the page asked for.
+ */
+export async function setUpTwoFactor(page: Page, admin: Admin): Promise<Factor> {
+  await page.getByLabel("Bevestig je wachtwoord om te beginnen").fill(admin.password);
+  await page.getByRole("button", { name: "Instellen starten" }).click();
+  const shown = page.getByTestId("totp-secret");
+  await expect(shown).toBeVisible();
+  await hydrated(page);
+  const secret = (await shown.innerText()).replace(/\s/g, "");
+  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
+  const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allInnerTexts()).map((code) => code.trim());
+  await page.getByRole("link", { name: "Codes bewaard, ga verder" }).click();
+  return { secret, recoveryCodes };
+}
+
+/** On the code page: the code an authenticator app shows now. */
+export async function enterTotpCode(page: Page, secret: string): Promise<void> {
+  // Better Auth takes a code of the previous, current or next 30 s window and does not refuse
+  // one used before, so a code made now is good whoever else signed in this window: nothing to
+  // wait for (decision 017).
+  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Controleren" }).click();
+}
+
+/** The state file of the server the page is on (a spec's own server, or a shared one). */
+function fileFor(page: Page, admin: Admin): string {
+  return stateFile(new URL(page.url()).origin, admin.email);
+}
+
+/**
+ * The second step, for a page whose login form was just submitted with `admin`'s password (a
+ * spec that fills the form itself calls this; `path` is the page it opened). Sets the factor up
+ * when the account has none, under the lock: a worker that finds it set up meanwhile (which
+ * ended its own password-only session) signs in again and enters a code.
+ */
+export async function answerSecondStep(page: Page, path: string, admin: Admin = E2E_ADMIN): Promise<void> {
+  let step = await landed(page);
+  const file = fileFor(page, admin);
+  if (step === "setup") {
+    await withLock(file, async () => {
+      // Set up by another worker meanwhile, or a known secret of a server since started afresh?
+      if (readFactor(file)) {
+        await passwordStep(page, path, admin);
+        step = await landed(page);
+      }
+      if (step === "setup") writeFactor(file, await setUpTwoFactor(page, admin));
+    });
+  }
+  if (step === "code") {
+    // Just set up by another worker, which writes the file before it lets go of the lock.
+    const factor = readFactor(file) ?? (await withLock(file, async () => readFactor(file)));
+    if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know: set it up through signInAdmin only`);
+    await enterTotpCode(page, factor.secret);
+  }
+}
+
+/** The factor `signInAdmin` set up for an account on the server at `origin` (after a sign-in). */
+export function knownFactor(origin: string, admin: Admin = E2E_ADMIN): Factor | undefined {
+  return readFactor(stateFile(new URL(origin).origin, admin.email));
+}
+
+/**
+ * Opens `path` (an admin page, which answers with the sign-in form), signs in with password and
+ * code (setting the second factor up on the account's first sign-in) and waits until the admin
+ * page is there. Every spec signs in through this one function.
+ */
+export async function signInAdmin(page: Page, path: string, admin: Admin = E2E_ADMIN): Promise<void> {
+  // The second factor adds a page (two on the first sign-in) to every sign-in: give the test
+  // that much more time on a busy machine.
+  test.info().setTimeout(test.info().timeout + 20_000);
+  await passwordStep(page, path, admin);
+  await answerSecondStep(page, path, admin);
   await expect(page.getByRole("button", { name: "Admin Uitloggen" })).toBeVisible();
   await hydrated(page);
+}
+
+/**
+ * A new admin account, made the way staff do it: the e2e admin creates it on /admin/users in a
+ * context of its own. It has no second factor yet: its first sign-in is the set-up.
+ */
+export async function createAdminAccount(browser: Browser, baseURL: string, admin: Admin): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInAdmin(page, "/admin/users");
+    await page.getByLabel("Naam").fill("Tweede Schipper");
+    await page.getByLabel("E-mailadres").fill(admin.email);
+    await page.getByLabel("Wachtwoord").fill(admin.password);
+    await page.getByLabel("Admin rechten").check();
+    await page.getByRole("button", { name: "Gebruiker aanmaken" }).click();
+    await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The same sign-in without a browser (plain HTTP, for specs that talk to servers directly):
+ * password, then the set-up on the account's first sign-in or a code. Answers the `cookie`
+ * header of the signed-in admin. `headers` go with every request (Origin, X-Forwarded-For).
+ */
+export async function signInAdminOverHttp(base: string, admin: Admin, headers: Record<string, string>): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const send = async (path: string, form?: Record<string, string>) => {
+    const response = await fetch(`${base}${path}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+      headers: { ...headers, cookie: cookie(), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const name = pair.slice(0, pair.indexOf("=")).trim();
+      const value = pair.slice(pair.indexOf("=") + 1).trim();
+      if (value === "" || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+  const expectStatus = async (response: Response, status: number, what: string) => {
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  };
+  const file = stateFile(new URL(base).origin, admin.email);
+  const login = await send("/admin/login", { intent: "login", email: admin.email, password: admin.password });
+  await expectStatus(login, 303, "the password step");
+  if (login.headers.get("location")?.startsWith("/admin/2fa?")) {
+    const factor = readFactor(file) ?? (await withLock(file, async () => readFactor(file)));
+    if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know`);
+    await expectStatus(await send("/admin/2fa", { intent: "totp", code: totpCode(factor.secret) }), 303, "the code step");
+    return cookie();
+  }
+  await withLock(file, async () => {
+    await expectStatus(await send("/admin/2fa/setup", { intent: "start", password: admin.password }), 303, "starting the set-up");
+    const page = await (await send("/admin/2fa/setup")).text();
+    const secret = /data-testid="totp-secret">([^<]+)</.exec(page)?.[1]?.replace(/\s/g, "");
+    if (!secret) throw new Error("the set-up page shows no key");
+    const confirmed = await send("/admin/2fa/setup", { intent: "confirm", code: totpCode(secret) });
+    await expectStatus(confirmed, 200, "confirming the set-up");
+    writeFactor(file, { secret, recoveryCodes: [] });
+  });
+  return cookie();
 }

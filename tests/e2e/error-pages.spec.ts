@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signInAdmin } from "./admin-login";
 import { expect, hydrated, test } from "./fixtures";
 
 /** The admin the e2e servers create on start (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config). */
@@ -45,10 +46,7 @@ test.describe("error pages inside the site", () => {
     expect(signedOut?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
 
-    await hydrated(page);
-    await page.getByLabel("E-mailadres").fill(ADMIN.email);
-    await page.getByLabel("Wachtwoord").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Inloggen" }).click();
+    await signInAdmin(page, "/admin/no-such-page", ADMIN);
     await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
 
     const signedIn = await page.goto("/admin/no-such-page");

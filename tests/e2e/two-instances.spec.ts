@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
+import { signInAdminOverHttp } from "./admin-login";
 import { freePort, registrationFields, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
 /**
@@ -313,17 +314,8 @@ test.describe("two instances on one PostgreSQL database", () => {
 
   test("an upload made through one instance is served by the other", async () => {
     // Sign in on A (the account is in the shared database) and post an article with a picture.
-    const login = await fetch(`${A.base}/admin/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: A.base, "x-forwarded-for": clientAddress(9001) },
-    });
-    expect(login.status, await login.clone().text()).toBe(303);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    // Password and second factor (set up on this first sign-in; decision 017).
+    const cookie = await signInAdminOverHttp(A.base, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { origin: A.base, "x-forwarded-for": clientAddress(9001) });
     const sharp = (await import("sharp")).default;
     const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#0b1f33" } }).jpeg().toBuffer();
     const form = new FormData();

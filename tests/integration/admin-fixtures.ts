@@ -1,20 +1,34 @@
 import type { Database } from "@server/db/client.server";
 import { eventInterest, events, payments, registrations, type NewEvent } from "@server/db/schema.server";
+import { auth } from "@server/auth/auth.server";
 import { signInWithPassword } from "@server/auth/login.server";
 import { upsertUser } from "@server/auth/users.server";
+import { signInAdminWithCode } from "../support/admin-session";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-/** A user (admin or not) and a request carrying a fresh session cookie of theirs. */
+/**
+ * A user (admin or not) and a request carrying a fresh session cookie of theirs. An admin's
+ * session is fully signed in: password and TOTP code, with the second factor set up on the
+ * account's first sign-in (decision 017).
+ */
 export async function signedInUser(options: { admin: boolean; email?: string; password?: string }) {
   const email = options.email ?? `user-${unique()}@example.com`;
   const password = options.password ?? "correct-horse-battery";
   await upsertUser({ email, password, admin: options.admin });
-  const result = await signInWithPassword({ email, password, clientAddress: `10.9.${counter % 250}.${counter % 250}`, headers: new Headers() });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
-  const cookie = result.setCookies.map((c) => c.split(";")[0]).join("; ");
-  return { email, password, cookie, setCookies: result.setCookies, request: (url = "http://localhost/admin", init: RequestInit = {}) => withCookie(url, cookie, init) };
+  const clientAddress = `10.9.${counter % 250}.${counter % 250}`;
+  let cookie: string;
+  let setCookies: string[];
+  if (options.admin) {
+    ({ cookie, setCookies } = await signInAdminWithCode({ signInWithPassword, auth }, { email, password, clientAddress }));
+  } else {
+    const result = await signInWithPassword({ email, password, clientAddress, headers: new Headers() });
+    if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
+    setCookies = result.setCookies;
+    cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+  }
+  return { email, password, cookie, setCookies, request: (url = "http://localhost/admin", init: RequestInit = {}) => withCookie(url, cookie, init) };
 }
 
 export function withCookie(url: string, cookie: string, init: RequestInit = {}): Request {

@@ -79,10 +79,18 @@ describe("the admin guard", () => {
 
     setEnvForTests({ DATA_DIR: database.dataDir(), PUBLIC_URL: "https://www.oceanracing.example", LOG_LEVEL: "error" });
     try {
+      // The admin has a second factor now: the password gives the sign-in challenge cookie.
       const secure = await signInWithPassword({ email: admin.email, password: admin.password, clientAddress: "10.2.2.2", headers: new Headers() });
-      expect(secure.ok).toBe(true);
-      const cookie = secure.ok ? secure.setCookies.find((c) => c.includes("session_token=")) : undefined;
-      expect(cookie).toMatch(/^__Secure-or-admin\.session_token=/);
+      expect(secure).toMatchObject({ ok: true, twoFactor: true });
+      const challenge = secure.ok ? secure.setCookies.find((c) => c.includes("two_factor=")) : undefined;
+      expect(challenge).toMatch(/^__Secure-or-admin\.two_factor=[^;]+/);
+      expect(challenge).toMatch(/;\s*Secure/i);
+      expect(challenge).toMatch(/HttpOnly/i);
+      // A user without a factor gets the session cookie itself.
+      const user = await upsertUser({ email: "secure-user@example.com", password: "correct-horse-battery", admin: false });
+      const plain = await signInWithPassword({ email: user.email, password: "correct-horse-battery", clientAddress: "10.2.2.3", headers: new Headers() });
+      const cookie = plain.ok ? plain.setCookies.find((c) => c.includes("session_token=")) : undefined;
+      expect(cookie).toMatch(/^__Secure-or-admin\.session_token=[^;]+/);
       expect(cookie).toMatch(/;\s*Secure/i);
     } finally {
       setEnvForTests({ DATA_DIR: database.dataDir(), PUBLIC_URL: undefined, LOG_LEVEL: "error" });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import type * as SchemaModule from "@server/db/schema.server";
 import { startTestApp, type TestApp } from "../support/http-app";
+import { signInAdminWithCode } from "../support/admin-session";
 
 // The registration page and the dashboard's links through the real HTTP app (Express, the
 // request checks, React Router rendering the page): what the team sees, and a form sent twice.
@@ -19,9 +21,9 @@ beforeAll(async () => {
   const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
   const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
   await upsertUser({ email: "boekingen-admin@example.com", password: "correct-horse-battery", admin: true });
-  const signedIn = await signInWithPassword({ email: "boekingen-admin@example.com", password: "correct-horse-battery", clientAddress: "10.9.8.6", headers: new Headers() });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  cookie = signedIn.setCookies.map((c) => c.split(";")[0]).join("; ");
+  const { auth } = await app.load<typeof AuthModule>("/server/auth/auth.server.ts");
+  // Password and TOTP code (decision 017): the helper sets the second factor up on first sign-in.
+  ({ cookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "boekingen-admin@example.com", password: "correct-horse-battery", clientAddress: "10.9.8.6" }));
 
   // Starts in 20 days with the balance due 30 days before: overdue since it was booked 10 days ago.
   const start = Date.now() + 20 * 86_400_000;

@@ -2,11 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth } from "@server/auth/auth.server";
 import { getAdminState } from "@server/auth/guard.server";
 import { resetLoginLimitsForTests, signInWithPassword } from "@server/auth/login.server";
 import { runUsersCreate } from "@server/auth/users-cli.server";
 import { openDatabase, setDatabase } from "@server/db/client.server";
 import { parseEnv, setEnvForTests } from "@server/env.server";
+import { signInAdminWithCode } from "../support/admin-session";
 
 /** `npm run users:create` against the embedded database in a data directory of its own. */
 describe("users:create", () => {
@@ -65,7 +67,8 @@ describe("users:create", () => {
   it("creates an admin who can then sign in, and updates the password and role later", async () => {
     expect(await runUsersCreate(["--email", "Kapitein@Example.com", "--password", "eerste-wachtwoord", "--admin"], config(), io)).toBe(0);
     expect(output.at(-1)).toBe("out: Created admin kapitein@example.com");
-    expect(await signInAfterwards("kapitein@example.com", ["eerste-wachtwoord"])).toEqual([{ ok: true, status: "admin" }]);
+    // A new admin signs in with the password and then has to set up the second factor (decision 017).
+    expect(await signInAfterwards("kapitein@example.com", ["eerste-wachtwoord"])).toEqual([{ ok: true, status: "setup-required" }]);
 
     // Run again without --admin and with a new password: same account, no admin rights, old password gone.
     expect(await runUsersCreate(["--email", "kapitein@example.com", "--password", "tweede-wachtwoord"], config(), io)).toBe(0);
@@ -75,4 +78,21 @@ describe("users:create", () => {
       { ok: true, status: "forbidden" },
     ]);
   }, 180_000); // four opens of an on-disk PGlite, each migrating: slow on a busy machine
+
+  it("--reset-2fa removes an admin's second factor and ends their sessions (a lost phone)", async () => {
+    expect(await runUsersCreate(["--email", "stuurman@example.com", "--password", "stuur-wachtwoord", "--admin"], config(), io)).toBe(0);
+    const handle = await openDatabase({ dataDir });
+    setDatabase(handle);
+    try {
+      await resetLoginLimitsForTests();
+      const { cookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "stuurman@example.com", password: "stuur-wachtwoord", clientAddress: "10.7.0.2" });
+      expect((await getAdminState(new Request("http://localhost/admin", { headers: { cookie } }))).state.status).toBe("admin");
+    } finally {
+      setDatabase(undefined);
+      await handle.close();
+    }
+    expect(await runUsersCreate(["--email", "stuurman@example.com", "--password", "stuur-wachtwoord", "--admin", "--reset-2fa"], config(), io)).toBe(0);
+    expect(output.at(-1)).toBe("out: Two-factor sign-in of stuurman@example.com reset: set it up again at the next sign-in");
+    expect(await signInAfterwards("stuurman@example.com", ["stuur-wachtwoord"])).toEqual([{ ok: true, status: "setup-required" }]);
+  }, 180_000);
 });

@@ -1,8 +1,10 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import { startTestApp, type TestApp } from "../support/http-app";
+import { signInAdminWithCode } from "../support/admin-session";
 
 /**
  * Malformed and hostile requests to every route and form of the real app (the route list is
@@ -13,7 +15,7 @@ import { startTestApp, type TestApp } from "../support/http-app";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 /** An upper bound on requests (about 10 per route today), so the test stays fast on a small machine. */
-const MAX_REQUESTS = 480;
+const MAX_REQUESTS = 600;
 const CONCURRENCY = 4;
 
 /** mulberry32: a small seeded PRNG. */
@@ -155,9 +157,9 @@ beforeAll(async () => {
   const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
   const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
   await upsertUser({ email: "fuzz-admin@example.com", password: "correct-horse-battery", admin: true });
-  const signedIn = await signInWithPassword({ email: "fuzz-admin@example.com", password: "correct-horse-battery", clientAddress: "10.7.7.7", headers: new Headers() });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  adminCookie = signedIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  const { auth } = await app.load<typeof AuthModule>("/server/auth/auth.server.ts");
+  // Password and TOTP code (decision 017): the helper sets the second factor up on first sign-in.
+  ({ cookie: adminCookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "fuzz-admin@example.com", password: "correct-horse-battery", clientAddress: "10.7.7.7" }));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,9 +1,11 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import type * as SchemaModule from "@server/db/schema.server";
 import { startTestApp, type TestApp } from "../support/http-app";
+import { signInAdminWithCode } from "../support/admin-session";
 
 // Request checks in front of React Router (server/http/): body limits, malformed input, origins.
 // Runs the real Express app with every route, on PGlite and on PostgreSQL.
@@ -59,9 +61,9 @@ beforeAll(async () => {
   const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
   const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
   await upsertUser({ email: "hardening-admin@example.com", password: "correct-horse-battery", admin: true });
-  const signedIn = await signInWithPassword({ email: "hardening-admin@example.com", password: "correct-horse-battery", clientAddress: "10.1.2.3", headers: new Headers() });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  adminCookie = signedIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  const { auth } = await app.load<typeof AuthModule>("/server/auth/auth.server.ts");
+  // Password and TOTP code (decision 017): the helper sets the second factor up on first sign-in.
+  ({ cookie: adminCookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "hardening-admin@example.com", password: "correct-horse-battery", clientAddress: "10.1.2.3" }));
 }, 120_000);
 
 afterAll(async () => {

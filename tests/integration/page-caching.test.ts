@@ -1,10 +1,12 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import type * as SchemaModule from "@server/db/schema.server";
 import { startTestApp, type TestApp } from "../support/http-app";
+import { signInAdminWithCode } from "../support/admin-session";
 
 // HTTP caching of pages (server/http/page-cache.server.ts, decision 013): anonymous public pages
 // get a weak ETag that ignores the per-response CSP nonce and are answered 304 when unchanged;
@@ -36,9 +38,9 @@ beforeAll(async () => {
   const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
   const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
   await upsertUser({ email: "cache-admin@example.com", password: "a-long-password-1", admin: true });
-  const signedIn = await signInWithPassword({ email: "cache-admin@example.com", password: "a-long-password-1", clientAddress: "10.1.2.4", headers: new Headers() });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  adminCookie = signedIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  const { auth } = await app.load<typeof AuthModule>("/server/auth/auth.server.ts");
+  // Password and TOTP code (decision 017): the helper sets the second factor up on first sign-in.
+  ({ cookie: adminCookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "cache-admin@example.com", password: "a-long-password-1", clientAddress: "10.1.2.4" }));
 }, 120_000);
 
 afterAll(async () => {

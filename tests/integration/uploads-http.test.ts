@@ -2,12 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import type * as SchemaModule from "@server/db/schema.server";
 import type * as EnvModule from "@server/env.server";
 import { startTestApp, type TestApp } from "../support/http-app";
 import { makePdf } from "../unit/upload-fixtures";
+import { signInAdminWithCode } from "../support/admin-session";
 
 // An admin uploads through the real HTTP app with UPLOAD_STORAGE=database (on PGlite, and on
 // PostgreSQL with npm run test:pg): the files live in stored_files, nothing on disk, and
@@ -25,9 +27,9 @@ beforeAll(async () => {
   const { upsertUser } = await app.load<typeof UsersModule>("/server/auth/users.server.ts");
   const { signInWithPassword } = await app.load<typeof LoginModule>("/server/auth/login.server.ts");
   await upsertUser({ email: "uploads-admin@example.com", password: "correct-horse-battery", admin: true });
-  const signedIn = await signInWithPassword({ email: "uploads-admin@example.com", password: "correct-horse-battery", clientAddress: "10.9.8.7", headers: new Headers() });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.reason}`);
-  cookie = signedIn.setCookies.map((c) => c.split(";")[0]).join("; ");
+  const { auth } = await app.load<typeof AuthModule>("/server/auth/auth.server.ts");
+  // Password and TOTP code (decision 017): the helper sets the second factor up on first sign-in.
+  ({ cookie } = await signInAdminWithCode({ signInWithPassword, auth }, { email: "uploads-admin@example.com", password: "correct-horse-battery", clientAddress: "10.9.8.7" }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { data, isRouteErrorResponse, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import {
   AdminAccessDenied,
   AdminGateShell,
@@ -10,6 +10,7 @@ import {
 } from "~/components/admin/admin-gate-views";
 import { translate, useI18n } from "~/i18n";
 import { getAdminState, type AdminState } from "@server/auth/guard.server";
+import { safeAdminRedirect } from "@server/auth/login.server";
 import type { Route } from "./+types/gate";
 
 /**
@@ -23,6 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers } = await getAdminState(request);
   // Never cached: the answer depends on the session and may show personal data.
   headers.set("Cache-Control", "no-store");
+  // An admin without a second factor reaches only its set-up (decision 017); the child's
+  // `requireAdmin` refuses them with 403 as well.
+  if (state.status === "setup-required") {
+    const url = new URL(request.url);
+    const back = safeAdminRedirect(`${url.pathname}${url.search}`);
+    throw redirect(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: back }).toString()}`, { headers });
+  }
   return data({ state }, { headers });
 }
 
@@ -55,7 +63,13 @@ function GateScreen({ state }: { state: AdminState }) {
   }
   return (
     <AdminGateShell>
-      {state.status === "forbidden" ? <AdminAccessDenied email={state.user.email} /> : <AdminLoginCard />}
+      {state.status === "forbidden" ? (
+        <AdminAccessDenied email={state.user.email} />
+      ) : state.status === "setup-required" ? (
+        <TwoFactorSetupRequired />
+      ) : (
+        <AdminLoginCard />
+      )}
     </AdminGateShell>
   );
 }
@@ -93,5 +107,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </a>
       </main>
     </div>
+  );
+}
+
+/** Only for an answer that got past the loader's redirect: the way to the set-up. */
+function TwoFactorSetupRequired() {
+  const { t } = useI18n();
+  return (
+    <article aria-labelledby="setup-required-title" className="w-full max-w-md rounded-xl bg-white p-8 text-center text-navy-900">
+      <h1 id="setup-required-title" className="text-2xl font-bold uppercase">
+        {t("admin.twoFactor.setupRequiredTitle")}
+      </h1>
+      <p className="mt-2 text-slate-700">{t("admin.twoFactor.setupRequiredText")}</p>
+      <a href="/admin/2fa/setup" className="mt-4 inline-block font-semibold text-ocean-700 underline underline-offset-2">
+        {t("admin.twoFactor.setupLink")}
+      </a>
+    </article>
   );
 }

@@ -77,7 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const headers = new Headers();
     for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-    throw redirect(redirectTo, { status: 303, headers });
+    // With a second factor: on to the code (decision 017). Without one, an admin lands on the
+    // set-up through the gate; other accounts on 'Toegang Geweigerd'.
+    const target = result.twoFactor ? `/admin/2fa?${new URLSearchParams({ redirectTo }).toString()}` : redirectTo;
+    throw redirect(target, { status: 303, headers });
   }
   if (result.reason === "rate-limited") {
     return data<AdminSessionActionData>(

@@ -1,7 +1,7 @@
 import "~/i18n/admin";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, ShieldCheck, ShieldOff, UserPlus } from "lucide-react";
+import { KeyRound, Loader2, ShieldCheck, ShieldOff, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
@@ -14,6 +14,7 @@ import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/events";
 import { requireAdmin } from "@server/auth/guard.server";
+import { resetTwoFactor } from "@server/auth/two-factor.server";
 import { listUsers, setAdminRole, upsertUser, userExists } from "@server/auth/users.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/users";
@@ -27,12 +28,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 type UsersActionData =
   | { intent: "create"; ok: true; message: string; description: string; result: SubmissionResult<string[]> }
   | { intent: "create"; ok: false; result: SubmissionResult<string[]> }
-  | { intent: "role"; ok: boolean; message: string };
+  | { intent: "role"; ok: boolean; message: string }
+  | { intent: "reset2fa"; ok: boolean; message: string };
 
 /** Staff accounts are made here by an admin: there is no public sign-up. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const form = await readForm(request);
+
+  if (form.get("intent") === "reset2fa") {
+    // Decision 017: the recovery path for a staff member who lost their phone and recovery codes.
+    const userId = String(form.get("userId") ?? "");
+    if (userId === me.id) {
+      return data<UsersActionData>({ intent: "reset2fa", ok: false, message: translate("nl", "admin.users.reset2faSelf") }, { status: 400 });
+    }
+    const target = userId ? (await listUsers()).find((u) => u.id === userId) : undefined;
+    if (!target) return data<UsersActionData>({ intent: "reset2fa", ok: false, message: translate("nl", "admin.users.notFound") }, { status: 404 });
+    await resetTwoFactor(target.id);
+    return data<UsersActionData>({ intent: "reset2fa", ok: true, message: translate("nl", "admin.users.reset2faDone", { email: target.email }) });
+  }
 
   if (form.get("intent") === "role") {
     const userId = String(form.get("userId") ?? "");
@@ -184,12 +198,37 @@ function RoleButton({ userId, admin, label }: { userId: string; admin: boolean; 
   );
 }
 
+function ResetTwoFactorButton({ userId, email }: { userId: string; email: string }) {
+  const fetcher = useFetcher<UsersActionData>();
+  const { t } = useI18n();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.intent !== "reset2fa") return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(t("admin.common.error"), { description: fetcher.data.message });
+  }, [fetcher.state, fetcher.data, t]);
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(t("admin.users.reset2faConfirm", { email }))) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="reset2fa" />
+      <input type="hidden" name="userId" value={userId} />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        <KeyRound aria-hidden />
+        {t("admin.users.reset2fa")}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { users, me } = loaderData;
   return (
     <AdminPage title={t("admin.users.title")} intro={<p>{t("admin.users.intro")}</p>}>
-      {actionData?.intent === "role" && (
+      {(actionData?.intent === "role" || actionData?.intent === "reset2fa") && (
         <p role="status" className={actionData.ok ? "rounded-md bg-emerald-50 p-3 text-emerald-800" : "rounded-md bg-destructive/10 p-3 text-destructive"}>
           {actionData.message}
         </p>
@@ -215,15 +254,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 <td>{u.email}</td>
                 <td>
                   <Badge variant={isAdmin ? "default" : "secondary"}>{isAdmin ? t("admin.users.roleAdmin") : t("admin.users.roleUser")}</Badge>
+                  {isAdmin && (
+                    <Badge variant="secondary" className="ml-2">
+                      {u.twoFactorEnabled ? t("admin.users.twoFactorOn") : t("admin.users.twoFactorOff")}
+                    </Badge>
+                  )}
                 </td>
                 <td className="whitespace-nowrap">{formatDate(u.createdAt, "nl")}</td>
                 <td className="text-right">
                   {u.id !== me && (
-                    <RoleButton
-                      userId={u.id}
-                      admin={!isAdmin}
-                      label={isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
-                    />
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {u.twoFactorEnabled && <ResetTwoFactorButton userId={u.id} email={u.email} />}
+                      <RoleButton
+                        userId={u.id}
+                        admin={!isAdmin}
+                        label={isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
+                      />
+                    </div>
                   )}
                 </td>
               </tr>

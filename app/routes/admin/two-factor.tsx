@@ -1,0 +1,187 @@
+import "~/i18n/admin";
+import { KeyRound, Loader2 } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AdminGateShell, AdminLoading } from "~/components/admin/admin-gate-views";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { translate, useI18n } from "~/i18n";
+import { getAdminState } from "@server/auth/guard.server";
+import { safeAdminRedirect } from "@server/auth/login.server";
+import { hasSignInChallenge, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, verifySignInCode } from "@server/auth/two-factor.server";
+import { readForm } from "@server/http/form.server";
+import type { Route } from "./+types/two-factor";
+
+/**
+ * The second step of the admin sign-in (decision 017): after the password, Better Auth holds a
+ * signed challenge cookie and no session; a code from the authenticator app (or one recovery
+ * code) turns it into a session. A plain form: works without JavaScript.
+ */
+export const handle = { locale: "nl" };
+
+type Failure = { ok: false; method: "totp" | "recovery"; error: string; expired?: boolean };
+
+function noStore(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const { state, headers } = await getAdminState(request);
+  if (state.status !== "signed-out") throw redirect(redirectTo, { headers });
+  if (!hasSignInChallenge(request.headers)) {
+    throw redirect(`/admin/login?${new URLSearchParams({ redirectTo }).toString()}`, { headers: noStore() });
+  }
+  return data({ redirectTo }, { headers: noStore() });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
+  const method = form.get("intent") === "recovery" ? "recovery" : "totp";
+  const raw = form.get("code");
+  const code = typeof raw === "string" ? (method === "totp" ? raw.replace(/[\s-]/g, "") : raw.trim()) : "";
+  const fail = (status: number, error: string, extra: { expired?: boolean; headers?: Headers } = {}) =>
+    data<Failure>({ ok: false, method, error, expired: extra.expired }, { status, headers: extra.headers ?? noStore() });
+
+  if (method === "totp" ? !TOTP_CODE_PATTERN.test(code) : !RECOVERY_CODE_PATTERN.test(code)) {
+    return fail(400, translate("nl", method === "totp" ? "admin.twoFactor.codeRequired" : "admin.twoFactor.recoveryRequired"));
+  }
+  const result = await verifySignInCode({ method, code, clientAddress: context.clientAddress, headers: request.headers });
+  const headers = noStore();
+  for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
+  if (result.ok) throw redirect(redirectTo, { status: 303, headers });
+  switch (result.reason) {
+    case "invalid":
+      return fail(401, translate("nl", method === "totp" ? "admin.twoFactor.invalid" : "admin.twoFactor.invalidRecovery"), { headers });
+    case "expired":
+      return fail(401, translate("nl", "admin.twoFactor.expired"), { expired: true, headers });
+    case "rate-limited":
+    case "locked":
+      headers.set("Retry-After", String(result.retryAfterSeconds));
+      return fail(429, translate("nl", result.reason === "locked" ? "admin.twoFactor.locked" : "admin.twoFactor.tooMany"), { headers });
+    case "busy":
+      headers.set("Retry-After", String(result.retryAfterSeconds));
+      return fail(503, translate("nl", "admin.twoFactor.busy"), { headers });
+    case "unavailable":
+      return fail(503, translate("nl", "admin.twoFactor.unavailable"), { headers });
+  }
+}
+
+export function meta() {
+  return [{ title: translate("nl", "admin.twoFactor.metaTitle") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const loginHref = `/admin/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo }).toString()}`;
+
+  // Signed in: the gate's 'Laden...' while the admin page asked for loads.
+  if (navigation.state === "loading") {
+    return (
+      <AdminGateShell>
+        <AdminLoading />
+      </AdminGateShell>
+    );
+  }
+
+  return (
+    <AdminGateShell>
+      <article
+        aria-labelledby="two-factor-title"
+        className="w-full max-w-md rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40"
+      >
+        <header className="mb-6 text-center">
+          <KeyRound aria-hidden className="mx-auto mb-3 size-10 text-signal-700" />
+          <h1 id="two-factor-title" className="text-3xl font-bold uppercase">
+            {t("admin.twoFactor.title")}
+          </h1>
+          <p className="mt-2 text-sm text-slate-600">{t("admin.twoFactor.subtitle")}</p>
+        </header>
+        {failure && (
+          <p role="alert" className="mb-5 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {failure.error}
+            {failure.expired && (
+              <>
+                {" "}
+                <a href={loginHref} className="font-semibold underline underline-offset-2">
+                  {t("admin.twoFactor.backToLogin")}
+                </a>
+              </>
+            )}
+          </p>
+        )}
+        <Form method="post" className="flex flex-col gap-5">
+          <input type="hidden" name="intent" value="totp" />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="two-factor-code">{t("admin.twoFactor.code")}</Label>
+            <Input
+              id="two-factor-code"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              maxLength={7}
+              required
+              aria-describedby="two-factor-code-hint"
+              aria-invalid={failure?.method === "totp" ? true : undefined}
+              className="font-mono text-lg tracking-widest"
+            />
+            <p id="two-factor-code-hint" className="text-sm text-slate-600">
+              {t("admin.twoFactor.codeHint")}
+            </p>
+          </div>
+          <Button type="submit" variant="accent" size="lg" disabled={submitting} className="w-full">
+            {submitting && <Loader2 aria-hidden className="animate-spin" />}
+            {submitting ? t("admin.twoFactor.submitting") : t("admin.twoFactor.submit")}
+          </Button>
+        </Form>
+        <details className="mt-6 rounded-md border border-slate-200 p-4" open={failure?.method === "recovery"}>
+          <summary className="cursor-pointer font-semibold text-ocean-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            {t("admin.twoFactor.useRecovery")}
+          </summary>
+          <Form method="post" className="mt-4 flex flex-col gap-3">
+            <input type="hidden" name="intent" value="recovery" />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <Label htmlFor="two-factor-recovery">{t("admin.twoFactor.recoveryCode")}</Label>
+            <Input
+              id="two-factor-recovery"
+              name="code"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+              required
+              aria-describedby="two-factor-recovery-hint"
+              aria-invalid={failure?.method === "recovery" ? true : undefined}
+              className="font-mono"
+            />
+            <p id="two-factor-recovery-hint" className="text-sm text-slate-600">
+              {t("admin.twoFactor.recoveryHint")}
+            </p>
+            <Button type="submit" variant="outline" disabled={submitting}>
+              {t("admin.twoFactor.recoverySubmit")}
+            </Button>
+          </Form>
+        </details>
+        <p className="mt-6 text-center text-sm">
+          <a href={loginHref} className="font-semibold text-ocean-700 underline underline-offset-2 hover:text-navy-900">
+            {t("admin.twoFactor.backToLogin")}
+          </a>
+        </p>
+      </article>
+    </AdminGateShell>
+  );
+}

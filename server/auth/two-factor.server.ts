@@ -1,0 +1,303 @@
+import { APIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { and, eq, ne } from "drizzle-orm";
+import QRCode from "qrcode";
+import { db } from "../db/client.server";
+import { session, twoFactor, user } from "../db/schema.server";
+import { log } from "../log.server";
+import { HashSlotsBusy, withHashSlot } from "../security/hash-slots.server";
+import { consumeAll, RateLimiter, type Consumed } from "../security/rate-limit.server";
+import { auth, TWO_FACTOR_ISSUER } from "./auth.server";
+
+/**
+ * The second factor of the admin sign-in (decision 017), on Better Auth's two-factor plugin,
+ * called server-side from our own route actions like the password sign-in:
+ * - set-up (an admin without a factor, signed in with the password): `startTwoFactorSetup`
+ *   (`enableTwoFactor`, needs the password again) stores an unverified secret and ten recovery
+ *   codes; `twoFactorSetupState` shows the secret as a QR code and as text; `confirmTwoFactorSetup`
+ *   (`verifyTOTP` with the session) turns it on, ends every other session of the account and
+ *   returns the recovery codes, shown this once;
+ * - sign-in: after the password, Better Auth keeps no session but a signed `two_factor` challenge
+ *   cookie (10 minutes, 5 tries); `verifySignInCode` (`verifyTOTP` / `verifyBackupCode`) turns it
+ *   into a session. A recovery code works once.
+ * Codes are throttled like passwords (decision 008): at most 5 failures a minute per client
+ * address, and per account during the set-up; Better Auth adds 5 tries per challenge and locks
+ * the account's codes for 15 minutes after 10 wrong ones in a row.
+ */
+export const CODE_FAILURE_LIMIT = 5;
+export const CODE_FAILURE_WINDOW_MS = 60_000;
+
+const codeFailuresByAddress = new RateLimiter("2fa-address", CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS);
+const codeFailuresByAccount = new RateLimiter("2fa-account", CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS);
+
+/** Forgets every counted code failure (tests). */
+export async function resetTwoFactorLimitsForTests(): Promise<void> {
+  await Promise.all([codeFailuresByAddress.reset(), codeFailuresByAccount.reset()]);
+}
+
+/** A TOTP code as apps show it: six digits (spaces the user typed are dropped by the route). */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** A recovery code as Better Auth makes them: 5 + 5 letters and digits around a dash. */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+
+export type CodeFailure =
+  | { ok: false; reason: "invalid" }
+  /** No (valid) sign-in challenge: it expired, was used, or its tries are spent. */
+  | { ok: false; reason: "expired" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  /** Better Auth's account lock after 10 wrong codes in a row. */
+  | { ok: false; reason: "locked"; retryAfterSeconds: number }
+  | { ok: false; reason: "busy"; retryAfterSeconds: number }
+  | { ok: false; reason: "unavailable" };
+
+/** Better Auth's answer as a Response, whether it returned one or threw an APIError. */
+async function call(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof APIError) {
+      return new Response(JSON.stringify({ code: (error.body as { code?: string } | undefined)?.code ?? "" }), {
+        status: error.statusCode,
+        headers: error.headers instanceof Headers ? error.headers : undefined,
+      });
+    }
+    throw error;
+  }
+}
+
+async function errorCode(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.clone().json();
+    return body && typeof body === "object" && "code" in body && typeof body.code === "string" ? body.code : "";
+  } catch {
+    return "";
+  }
+}
+
+async function limited(entries: ReadonlyArray<readonly [RateLimiter, string]>): Promise<Consumed | "unavailable"> {
+  try {
+    return await consumeAll(entries);
+  } catch (error) {
+    log.error("Two-factor: the code limits could not be read", error);
+    return "unavailable";
+  }
+}
+
+async function refundAll(entries: ReadonlyArray<readonly [RateLimiter, string]>): Promise<void> {
+  await Promise.all(entries.map(([limiter, key]) => limiter.refund(key)));
+}
+
+/** RFC 4648 base32 without padding: how authenticator apps take a key typed by hand. */
+function base32(bytes: Uint8Array): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+export type SetupState = {
+  /** The key in base32, for typing into an app by hand. */
+  secret: string;
+  /** The otpauth:// URI the QR code holds. */
+  uri: string;
+  /** The QR code of `uri` as an SVG document (rendered on the server, no external request). */
+  qrSvg: string;
+};
+
+/** The unverified factor of an account in set-up, or null when none was started (or it is on). */
+export async function twoFactorSetupState(userId: string, email: string): Promise<SetupState | null> {
+  const [row] = await db().select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  if (!row || row.verified !== false) return null;
+  const context = await auth().$context;
+  const raw = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
+  // Better Auth reads a "base32:" secret as its decoded bytes, any other as UTF-8 bytes.
+  const secret = raw.startsWith("base32:") ? raw.slice("base32:".length).toUpperCase() : base32(new TextEncoder().encode(raw));
+  const params = new URLSearchParams({ secret, issuer: TWO_FACTOR_ISSUER, digits: "6", period: "30" });
+  const uri = `otpauth://totp/${encodeURIComponent(TWO_FACTOR_ISSUER)}:${encodeURIComponent(email)}?${params.toString()}`;
+  const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#0b1f33", light: "#ffffff" } });
+  return { secret, uri, qrSvg };
+}
+
+export type StartResult =
+  | { ok: true }
+  | { ok: false; reason: "invalid-password" }
+  /** The factor is on already (set up in another tab): nothing to do. */
+  | { ok: false; reason: "already-enabled" }
+  | Exclude<CodeFailure, { reason: "invalid" | "expired" | "locked" }>;
+
+/**
+ * Starts (or restarts, with a new key) the set-up for the signed-in admin of `headers`: Better
+ * Auth checks the password again and stores a new unverified secret and recovery codes.
+ */
+export async function startTwoFactorSetup(input: {
+  userId: string;
+  password: string;
+  clientAddress: string;
+  headers: Headers;
+}): Promise<StartResult> {
+  const entries = [
+    [codeFailuresByAddress, `address:${input.clientAddress}`],
+    [codeFailuresByAccount, `setup:${input.userId}`],
+  ] as const;
+  const taken = await limited(entries);
+  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
+  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
+  let response: Response;
+  try {
+    response = await withHashSlot(() =>
+      call(() =>
+        auth().api.enableTwoFactor({
+          body: { password: input.password, issuer: TWO_FACTOR_ISSUER },
+          headers: input.headers,
+          asResponse: true,
+        }),
+      ),
+    );
+  } catch (error) {
+    await refundAll(entries);
+    if (error instanceof HashSlotsBusy) return { ok: false, reason: "busy", retryAfterSeconds: error.retryAfterSeconds };
+    log.error("Two-factor set-up: the auth service failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+  if (response.ok) {
+    await refundAll(entries);
+    return { ok: true };
+  }
+  const code = await errorCode(response);
+  if (code === "TOTP_ALREADY_ENABLED") {
+    await refundAll(entries);
+    return { ok: false, reason: "already-enabled" };
+  }
+  if (response.status >= 500 || response.status === 401) {
+    await refundAll(entries);
+    if (response.status >= 500) log.error(`Two-factor set-up: the auth service answered ${response.status}`);
+    return { ok: false, reason: "unavailable" };
+  }
+  return { ok: false, reason: "invalid-password" };
+}
+
+export type ConfirmResult = { ok: true; setCookies: string[]; recoveryCodes: string[] } | CodeFailure;
+
+/**
+ * Turns the factor in set-up on when `code` is right: Better Auth marks it verified and gives
+ * the session a new token; every other session of the account ends here (they were made with
+ * the password alone). Answers the ten recovery codes, to show once.
+ */
+export async function confirmTwoFactorSetup(input: {
+  userId: string;
+  code: string;
+  clientAddress: string;
+  headers: Headers;
+}): Promise<ConfirmResult> {
+  const entries = [
+    [codeFailuresByAddress, `address:${input.clientAddress}`],
+    [codeFailuresByAccount, `setup:${input.userId}`],
+  ] as const;
+  const taken = await limited(entries);
+  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
+  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
+  let response: Response;
+  try {
+    response = await call(() => auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true }));
+  } catch (error) {
+    await refundAll(entries);
+    log.error("Two-factor set-up: the auth service failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+  if (!response.ok) {
+    const code = await errorCode(response);
+    if (code === "INVALID_CODE") return { ok: false, reason: "invalid" };
+    await refundAll(entries);
+    if (response.status >= 500) log.error(`Two-factor set-up: the auth service answered ${response.status}`);
+    return { ok: false, reason: response.status >= 500 ? "unavailable" : "expired" };
+  }
+  await refundAll(entries);
+  const setCookies = response.headers.getSetCookie();
+  // Better Auth answers the old token; the new session is in the (signed) cookie: "token.signature".
+  const sessionCookie = setCookies.find((c) => /^(?:__Secure-)?or-admin\.session_token=[^;]/.test(c)) ?? "";
+  const token = decodeURIComponent(sessionCookie.slice(sessionCookie.indexOf("=") + 1).split(";")[0]).split(".")[0];
+  if (!token) {
+    log.error("Two-factor set-up: no new session cookie");
+    return { ok: false, reason: "unavailable" };
+  }
+  await db()
+    .delete(session)
+    .where(and(eq(session.userId, input.userId), ne(session.token, token)));
+  const codes = await auth().api.viewBackupCodes({ body: { userId: input.userId } });
+  log.info("Two-factor: set up for an admin", { userId: input.userId });
+  return { ok: true, setCookies, recoveryCodes: codes.backupCodes };
+}
+
+export type SignInCodeResult = { ok: true; setCookies: string[] } | (CodeFailure & { setCookies?: string[] });
+
+/**
+ * The second step of a sign-in: checks a TOTP or recovery code against the challenge cookie in
+ * `headers` and answers the session cookie. A recovery code is used up by this.
+ */
+export async function verifySignInCode(input: {
+  method: "totp" | "recovery";
+  code: string;
+  clientAddress: string;
+  headers: Headers;
+}): Promise<SignInCodeResult> {
+  const entries = [[codeFailuresByAddress, `address:${input.clientAddress}`]] as const;
+  const taken = await limited(entries);
+  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
+  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
+  let response: Response;
+  try {
+    response = await call(() =>
+      input.method === "totp"
+        ? auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true })
+        : auth().api.verifyBackupCode({ body: { code: input.code }, headers: input.headers, asResponse: true }),
+    );
+  } catch (error) {
+    await refundAll(entries);
+    log.error("Two-factor sign-in: the auth service failed", error);
+    return { ok: false, reason: "unavailable" };
+  }
+  const setCookies = response.headers.getSetCookie();
+  if (response.ok) {
+    await refundAll(entries);
+    return { ok: true, setCookies };
+  }
+  const code = await errorCode(response);
+  if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return { ok: false, reason: "invalid", setCookies };
+  await refundAll(entries);
+  if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "locked", retryAfterSeconds: 15 * 60, setCookies };
+  if (response.status >= 500) {
+    log.error(`Two-factor sign-in: the auth service answered ${response.status}`);
+    return { ok: false, reason: "unavailable", setCookies };
+  }
+  // No challenge cookie, an expired or spent one (5 tries), a factor reset meanwhile.
+  return { ok: false, reason: "expired", setCookies };
+}
+
+/**
+ * The recovery path for a staff member who lost their phone and recovery codes: removes their
+ * second factor and ends all their sessions; at the next sign-in they set it up again. Run by
+ * `npm run users:create -- --reset-2fa` or another admin on /admin/users.
+ */
+export async function resetTwoFactor(userId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+  });
+  log.info("Two-factor: reset for a user", { userId });
+}
+
+/** Whether a request carries a sign-in challenge cookie (it is checked when a code is sent). */
+export function hasSignInChallenge(headers: Headers): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?or-admin\.two_factor=/.test(headers.get("cookie") ?? "");
+}

@@ -1,0 +1,289 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/admin/login";
+import { loader as gateLoader } from "~/routes/admin/gate";
+import { action as codeAction, loader as codeLoader } from "~/routes/admin/two-factor";
+import { action as setupAction, loader as setupLoader } from "~/routes/admin/two-factor-setup";
+import { loader as registrationsCsvLoader } from "~/routes/admin/exports.registrations";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
+import { getAdminState, requireAdmin } from "@server/auth/guard.server";
+import { resetLoginLimitsForTests, signInWithPassword } from "@server/auth/login.server";
+import { resetTwoFactor, resetTwoFactorLimitsForTests } from "@server/auth/two-factor.server";
+import { upsertUser } from "@server/auth/users.server";
+import { session, twoFactor, user } from "@server/db/schema.server";
+import { cookieHeader } from "../support/admin-session";
+import { useTestDatabase } from "../support/db";
+import { formRequest, testContext } from "../support/forms";
+import { totpCode, totpStep } from "../support/totp";
+import { withCookie } from "./admin-fixtures";
+
+type Answer = { status: number; headers: Headers; body: Record<string, unknown> | undefined };
+
+/** Calls a route function as React Router would: a returned `data()`, or a thrown Response. */
+async function run(call: () => Promise<unknown>): Promise<Answer> {
+  try {
+    const result = (await call()) as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null } | Response;
+    if (result instanceof Response) return { status: result.status, headers: result.headers, body: undefined };
+    // A plain object returned by a loader is its data.
+    if (result.type !== "DataWithResponseInit") return { status: 200, headers: new Headers(), body: result as Record<string, unknown> };
+    return { status: result.init?.status ?? 200, headers: new Headers(result.init?.headers), body: result.data };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, headers: error.headers, body: undefined };
+    throw error;
+  }
+}
+
+type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof testContext> };
+const args = (request: Request, address = "10.5.0.1") => ({ request, params: {}, context: testContext(address) }) as Args;
+
+function post(url: string, fields: Record<string, string>, cookie: string): Request {
+  return formRequest(url, fields, { origin: "http://localhost", cookie });
+}
+
+/** A browser's cookie jar: Set-Cookie headers applied in order. */
+class Jar {
+  private setCookies: string[] = [];
+  add(headers: Headers) {
+    this.setCookies.push(...headers.getSetCookie());
+  }
+  get header() {
+    return cookieHeader(this.setCookies);
+  }
+}
+
+const PASSWORD = "correct-horse-battery";
+
+/** Signs in with the password through the login action; the jar then holds what the browser would. */
+async function passwordStep(email: string, jar: Jar, redirectTo = "/admin/dashboard", address = "10.5.0.1") {
+  const answer = await run(() =>
+    loginAction(args(post("/admin/login", { intent: "login", email, password: PASSWORD, redirectTo }, jar.header), address) as never),
+  );
+  jar.add(answer.headers);
+  return answer;
+}
+
+/** The whole set-up of a new admin through the pages; answers the secret and recovery codes. */
+async function setUp(email: string, jar: Jar) {
+  await upsertUser({ email, password: PASSWORD, admin: true });
+  await passwordStep(email, jar);
+  const start = await run(() => setupAction(args(post("/admin/2fa/setup?redirectTo=/admin/dashboard", { intent: "start", password: PASSWORD }, jar.header)) as never));
+  expect(start.status).toBe(303);
+  const page = await run(() => setupLoader(args(withCookie("/admin/2fa/setup", jar.header)) as never));
+  const setup = page.body?.setup as { secret: string; qrSvg: string };
+  const secret = setup.secret;
+  const confirmed = await run(() => setupAction(args(post("/admin/2fa/setup?redirectTo=/admin/dashboard", { intent: "confirm", code: totpCode(secret) }, jar.header)) as never));
+  expect(confirmed.status).toBe(200);
+  jar.add(confirmed.headers);
+  return { secret, recoveryCodes: confirmed.body?.recoveryCodes as string[], confirmed, setup };
+}
+
+describe("two-factor sign-in for admins (decision 017)", () => {
+  const database = useTestDatabase();
+  beforeEach(async () => {
+    await resetLoginLimitsForTests();
+    await resetTwoFactorLimitsForTests();
+  });
+
+  it("gives an admin without a second factor only the set-up: every admin route refuses, the gate redirects", async () => {
+    const email = "nieuw-admin@example.com";
+    await upsertUser({ email, password: PASSWORD, admin: true });
+    const jar = new Jar();
+    const login = await passwordStep(email, jar);
+    expect(login.status).toBe(303);
+    const request = () => withCookie("/admin/dashboard", jar.header);
+    expect((await getAdminState(request())).state.status).toBe("setup-required");
+    expect((await run(() => requireAdmin(request()))).status).toBe(403);
+    // The CSV exports (resource routes outside the gate) refuse too.
+    expect((await run(() => registrationsCsvLoader(args(withCookie("/admin/exports/registrations.csv", jar.header)) as never))).status).toBe(403);
+    const gate = await run(() => gateLoader(args(withCookie("/admin/events?x=1", jar.header)) as never));
+    expect(gate.status).toBe(302);
+    expect(gate.headers.get("location")).toBe(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: "/admin/events?x=1" }).toString()}`);
+    // The set-up page opens, with nothing started yet.
+    const page = await run(() => setupLoader(args(request()) as never));
+    expect(page.body).toMatchObject({ status: "setup", setup: null });
+  });
+
+  it("sets up with the password, a QR code and a code, ends password-only sessions and shows ten recovery codes once", async () => {
+    const email = "zeiler@example.com";
+    await upsertUser({ email, password: PASSWORD, admin: true });
+    const other = new Jar();
+    await passwordStep(email, other, "/admin", "10.5.0.9");
+    const jar = new Jar();
+    await passwordStep(email, jar);
+
+    const wrongPassword = await run(() => setupAction(args(post("/admin/2fa/setup", { intent: "start", password: "niet-het-wachtwoord" }, jar.header)) as never));
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body?.error).toBe("Dat wachtwoord klopt niet");
+    const noPassword = await run(() => setupAction(args(post("/admin/2fa/setup", { intent: "start" }, jar.header)) as never));
+    expect(noPassword.status).toBe(400);
+
+    const start = await run(() => setupAction(args(post("/admin/2fa/setup?redirectTo=/admin/events", { intent: "start", password: PASSWORD }, jar.header)) as never));
+    expect(start.status).toBe(303);
+    const page = await run(() => setupLoader(args(withCookie("/admin/2fa/setup", jar.header)) as never));
+    const setup = page.body?.setup as { secret: string; qrSvg: string };
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32,}$/);
+    expect(setup.qrSvg).toMatch(/^<svg[\s\S]*<path[\s\S]*<\/svg>\s*$/);
+    expect(setup.qrSvg).not.toMatch(/<script|href=/i);
+    // Still not through the guard: the factor is not verified yet.
+    expect((await run(() => requireAdmin(withCookie("/admin", jar.header)))).status).toBe(403);
+
+    const badFormat = await run(() => setupAction(args(post("/admin/2fa/setup", { intent: "confirm", code: "12ab" }, jar.header)) as never));
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body?.error).toBe("Vul de 6-cijferige code uit je app in");
+    const wrongCode = totpCode(setup.secret) === "000000" ? "111111" : "000000";
+    const wrong = await run(() => setupAction(args(post("/admin/2fa/setup", { intent: "confirm", code: wrongCode }, jar.header)) as never));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body?.error).toMatch(/^Die code klopt niet/);
+
+    const code = totpCode(setup.secret);
+    const confirmed = await run(() =>
+      setupAction(args(post("/admin/2fa/setup?redirectTo=/admin/events", { intent: "confirm", code: `${code.slice(0, 3)} ${code.slice(3)}` }, jar.header)) as never),
+    );
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body?.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const recovery of codes) expect(recovery).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    expect(confirmed.body?.redirectTo).toBe("/admin/events");
+    jar.add(confirmed.headers);
+    await expect(requireAdmin(withCookie("/admin", jar.header))).resolves.toMatchObject({ email });
+    // The other browser signed in with the password alone: that session is gone.
+    expect((await run(() => requireAdmin(withCookie("/admin", other.header)))).status).toBe(401);
+    const [account] = await database.db().select().from(user).where(eq(user.email, email));
+    expect(account.twoFactorEnabled).toBe(true);
+    expect(await database.db().select().from(session).where(eq(session.userId, account.id))).toHaveLength(1);
+    // The page no longer shows the key.
+    expect((await run(() => setupLoader(args(withCookie("/admin/2fa/setup", jar.header)) as never))).body).toMatchObject({ status: "enabled", setup: null });
+  });
+
+  it("signs in with password and code: no session between the steps, the code page finishes it", async () => {
+    const email = "stuurman@example.com";
+    const { secret } = await setUp(email, new Jar());
+
+    const jar = new Jar();
+    const login = await passwordStep(email, jar, "/admin/events");
+    expect(login.status).toBe(303);
+    expect(login.headers.get("location")).toBe(`/admin/2fa?${new URLSearchParams({ redirectTo: "/admin/events" }).toString()}`);
+    expect(jar.header).toMatch(/or-admin\.two_factor=/);
+    expect(jar.header).not.toMatch(/session_token=/);
+    // Password passed, code not: nothing admin opens.
+    expect((await run(() => requireAdmin(withCookie("/admin", jar.header)))).status).toBe(401);
+    expect((await run(() => registrationsCsvLoader(args(withCookie("/admin/exports/registrations.csv", jar.header)) as never))).status).toBe(401);
+    expect((await run(() => codeLoader(args(withCookie("/admin/2fa?redirectTo=/admin/events", jar.header)) as never))).body).toEqual({ redirectTo: "/admin/events" });
+
+    const bad = await run(() => codeAction(args(post("/admin/2fa?redirectTo=/admin/events", { intent: "totp", code: "12 34" }, jar.header)) as never));
+    expect(bad.status).toBe(400);
+    const wrongCode = totpCode(secret) === "000000" ? "111111" : "000000";
+    const wrong = await run(() => codeAction(args(post("/admin/2fa?redirectTo=/admin/events", { intent: "totp", code: wrongCode }, jar.header)) as never));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body?.error).toMatch(/^Die code klopt niet/);
+
+    const ok = await run(() => codeAction(args(post("/admin/2fa?redirectTo=/admin/events", { intent: "totp", code: totpCode(secret) }, jar.header)) as never));
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/admin/events");
+    jar.add(ok.headers);
+    await expect(requireAdmin(withCookie("/admin", jar.header))).resolves.toMatchObject({ email });
+    // The challenge is used up: the code page sends a signed-in admin on.
+    expect((await run(() => codeLoader(args(withCookie("/admin/2fa?redirectTo=/admin/events", jar.header)) as never))).status).toBe(302);
+  });
+
+  it("takes each recovery code once", async () => {
+    const email = "bootsman@example.com";
+    const { recoveryCodes } = await setUp(email, new Jar());
+
+    const first = new Jar();
+    await passwordStep(email, first);
+    const used = await run(() => codeAction(args(post("/admin/2fa", { intent: "recovery", code: recoveryCodes[3] }, first.header)) as never));
+    expect(used.status).toBe(303);
+    first.add(used.headers);
+    await expect(requireAdmin(withCookie("/admin", first.header))).resolves.toMatchObject({ email });
+
+    const second = new Jar();
+    await passwordStep(email, second);
+    const again = await run(() => codeAction(args(post("/admin/2fa", { intent: "recovery", code: recoveryCodes[3] }, second.header)) as never));
+    expect(again.status).toBe(401);
+    expect(again.body?.error).toBe("Die herstelcode klopt niet of is al gebruikt.");
+    const malformed = await run(() => codeAction(args(post("/admin/2fa", { intent: "recovery", code: "x".repeat(500) }, second.header)) as never));
+    expect(malformed.status).toBe(400);
+    const next = await run(() => codeAction(args(post("/admin/2fa", { intent: "recovery", code: recoveryCodes[4] }, second.header)) as never));
+    expect(next.status).toBe(303);
+  });
+
+  it("limits wrong codes like passwords: 429 after five a minute from one address, even for the right code", async () => {
+    const email = "navigator@example.com";
+    const { secret } = await setUp(email, new Jar());
+    const wrongCode = (step: number) => (totpCode(secret, step) === "000000" ? "111111" : "000000");
+    // Two challenges (Better Auth allows 5 tries per challenge), one address.
+    const jar = new Jar();
+    await passwordStep(email, jar, "/admin", "10.6.0.1");
+    for (let i = 0; i < 5; i++) {
+      const wrong = await run(() => codeAction(args(post("/admin/2fa", { intent: "totp", code: wrongCode(totpStep()) }, jar.header), "10.6.0.1") as never));
+      expect(wrong.status).toBe(401);
+    }
+    const limited = await run(() => codeAction(args(post("/admin/2fa", { intent: "totp", code: totpCode(secret) }, jar.header), "10.6.0.1") as never));
+    expect(limited.status).toBe(429);
+    expect(limited.body?.error).toBe("Te veel verkeerde codes. Wacht een minuut en probeer het opnieuw.");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The five tries of that challenge are spent: from another address it is over, sign in again.
+    const spent = await run(() => codeAction(args(post("/admin/2fa", { intent: "totp", code: totpCode(secret) }, jar.header), "10.6.0.2") as never));
+    expect(spent.status).toBe(401);
+    expect(spent.body?.error).toBe("Je aanmelding is verlopen of opgebruikt. Log opnieuw in met je wachtwoord.");
+  });
+
+  it("resets a lost second factor: sessions end, the next sign-in sets it up again", async () => {
+    const email = "kwijt@example.com";
+    const jar = new Jar();
+    await setUp(email, jar);
+    const [account] = await database.db().select().from(user).where(eq(user.email, email));
+    await resetTwoFactor(account.id);
+    expect((await run(() => requireAdmin(withCookie("/admin", jar.header)))).status).toBe(401);
+    expect(await database.db().select().from(twoFactor).where(eq(twoFactor.userId, account.id))).toHaveLength(0);
+    const again = new Jar();
+    const login = await passwordStep(email, again);
+    expect(login.headers.get("location")).toBe("/admin/dashboard");
+    expect((await getAdminState(withCookie("/admin", again.header))).state.status).toBe("setup-required");
+  });
+
+  it("answers the password sign-in of an account with a factor with the challenge only", async () => {
+    const email = "challenge@example.com";
+    await setUp(email, new Jar());
+    const result = await signInWithPassword({ email, password: PASSWORD, clientAddress: "10.5.5.5", headers: new Headers() });
+    expect(result).toMatchObject({ ok: true, twoFactor: true });
+    const header = result.ok ? cookieHeader(result.setCookies) : "";
+    expect(header).toMatch(/or-admin\.two_factor=/);
+    expect((await run(() => requireAdmin(withCookie("/admin", header)))).status).toBe(401);
+  });
+
+  it("lets another admin reset a lost second factor on /admin/users, not their own", async () => {
+    const lost = "telefoon-kwijt@example.com";
+    const lostJar = new Jar();
+    await setUp(lost, lostJar);
+    const helper = new Jar();
+    await setUp("collega@example.com", helper);
+    const [account] = await database.db().select().from(user).where(eq(user.email, lost));
+    const [me] = await database.db().select().from(user).where(eq(user.email, "collega@example.com"));
+
+    const list = await run(() => usersLoader(args(withCookie("/admin/users", helper.header)) as never));
+    const rows = (list.body as unknown as { users: { email: string; twoFactorEnabled: boolean }[] }).users;
+    expect(rows.find((u) => u.email === lost)?.twoFactorEnabled).toBe(true);
+
+    const self = await run(() => usersAction(args(post("/admin/users", { intent: "reset2fa", userId: me.id }, helper.header)) as never));
+    expect(self.status).toBe(400);
+    expect(self.body?.message).toBe("Je kunt je eigen tweestapsverificatie hier niet resetten.");
+    const unknown = await run(() => usersAction(args(post("/admin/users", { intent: "reset2fa", userId: "nope" }, helper.header)) as never));
+    expect(unknown.status).toBe(404);
+    // Someone without a full admin session cannot.
+    const pending = new Jar();
+    await passwordStep(lost, pending);
+    expect((await run(() => usersAction(args(post("/admin/users", { intent: "reset2fa", userId: me.id }, pending.header)) as never))).status).toBe(401);
+
+    const reset = await run(() => usersAction(args(post("/admin/users", { intent: "reset2fa", userId: account.id }, helper.header)) as never));
+    expect(reset.status).toBe(200);
+    expect(reset.body?.message).toBe(`Tweestapsverificatie van ${lost} is gereset. Hun sessies zijn beëindigd.`);
+    expect((await run(() => requireAdmin(withCookie("/admin", lostJar.header)))).status).toBe(401);
+    const again = new Jar();
+    await passwordStep(lost, again);
+    expect((await getAdminState(withCookie("/admin", again.header))).state.status).toBe("setup-required");
+    await expect(requireAdmin(withCookie("/admin", helper.header))).resolves.toMatchObject({ email: "collega@example.com" });
+  });
+});

@@ -254,6 +254,8 @@ const en: PrivacyPolicy = {
       title: "Requests and complaints",
       paragraphs: [
         "To exercise your rights, e-mail us at {email}. We will respond within one month. We may ask you to confirm your identity before we act on your request.",
+        "To see your data (access) or to have it erased, e-mail {email} from the address you used with us, or tell us that address. For access we send you, within one month, everything our website holds under that address: your registrations, payments and refunds, waiting-list places, interest sign-ups, newsletter subscription, the e-mails the site sent you and the history of your bookings, as a machine-readable file (JSON) and as a readable page.",
+        "When we erase your data, we delete your waiting-list places, interest sign-ups, newsletter subscription and the log of e-mails to you, and remove your name, e-mail address, phone number, address, date of birth, emergency contact and comments from your bookings and their history. We keep only what Dutch tax law (fiscale bewaarplicht) requires us to keep for seven years: the booking reference, the event, the amounts, the payments and refunds with their dates and the payment provider's references, no longer linked to your name. A booking for an event that has not yet taken place has to be cancelled first. We record that an erasure took place, but not what was erased.",
         "If you are not satisfied with the way we handle your personal data, please let us know. You also have the right to lodge a complaint with the Dutch Data Protection Authority (Autoriteit Persoonsgegevens, autoriteitpersoonsgegevens.nl) or with the supervisory authority in the EU country where you live.",
       ],
     },
@@ -482,6 +484,8 @@ const nl: PrivacyPolicy = {
       title: "Verzoeken en klachten",
       paragraphs: [
         "Wil je een van je rechten uitoefenen? Mail ons dan op {email}. We reageren binnen een maand. We kunnen je vragen je identiteit te bevestigen voordat we je verzoek uitvoeren.",
+        "Wil je je gegevens inzien of laten wissen? Mail dan naar {email} vanaf het adres dat je bij ons gebruikte, of noem dat adres. Bij inzage sturen we je binnen een maand alles wat onze website onder dat adres bewaart: je inschrijvingen, betalingen en terugbetalingen, plaatsen op de wachtlijst, interesse-aanmeldingen, je aanmelding voor de nieuwsbrief, de e-mails die de website je stuurde en de geschiedenis van je boekingen, als machineleesbaar bestand (JSON) en als leesbare pagina.",
+        "Als we je gegevens wissen, verwijderen we je plaatsen op de wachtlijst, je interesse-aanmeldingen, je aanmelding voor de nieuwsbrief en het logboek van e-mails aan jou, en halen we je naam, e-mailadres, telefoonnummer, adres, geboortedatum, contactpersoon voor noodgevallen en opmerkingen uit je boekingen en hun geschiedenis. We bewaren alleen wat de fiscale bewaarplicht ons zeven jaar laat bewaren: de boekingsreferentie, het evenement, de bedragen, de betalingen en terugbetalingen met hun datums en de referenties van de betaalprovider, niet meer gekoppeld aan je naam. Een boeking voor een evenement dat nog moet plaatsvinden moet eerst worden geannuleerd. We leggen vast dát er gegevens zijn gewist, maar niet welke.",
         "Ben je niet tevreden over hoe we met je persoonsgegevens omgaan, laat het ons dan weten. Je hebt ook het recht om een klacht in te dienen bij de Autoriteit Persoonsgegevens (autoriteitpersoonsgegevens.nl) of bij de toezichthouder in het EU-land waar je woont.",
       ],
     },

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { auditLog, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
+import { SAFETY_FIELDS, safetyDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
 export const RETENTION = {
@@ -37,9 +38,6 @@ export type RetentionResult = {
   deletedWaitlistEntries: number;
 };
 
-/** The fields the safety-data erasure clears; the audit trail's from → to of them goes with them. */
-const SAFETY_FIELDS = ["birthDate", "nextOfKinName", "nextOfKinPhone"] as const;
-
 /**
  * Erases and deletes what the privacy policy says we no longer keep. Registrations and payments
  * themselves stay (7 years of bookkeeping); only their safety data is erased.
@@ -56,17 +54,14 @@ async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
     .where(lt(events.endDate, monthsBefore(at, RETENTION.safetyDataMonthsAfterEvent)));
   const erased = await database
     .update(registrations)
-    .set({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at })
+    .set(safetyDataErasure(at))
     .where(and(isNull(registrations.personalDataErasedAt), inArray(registrations.eventId, endedEvents)))
     .returning({ id: registrations.id, eventId: registrations.eventId });
   if (erased.length > 0) {
     const ids = erased.map((r) => r.id);
     // The history must not keep what was erased: its from → to of those fields goes too (the
     // only edit the audit trail ever gets), and the erasure itself is recorded, without the data.
-    await database
-      .update(auditLog)
-      .set({ changes: sql`${auditLog.changes} - ${sql.raw(`array[${SAFETY_FIELDS.map((f) => `'${f}'`).join(", ")}]`)}` })
-      .where(and(inArray(auditLog.registrationId, ids), sql`${auditLog.changes} ?| ${sql.raw(`array[${SAFETY_FIELDS.map((f) => `'${f}'`).join(", ")}]`)}`));
+    await scrubAuditChanges(database, ids, SAFETY_FIELDS);
     await database.insert(auditLog).values(
       erased.map((r) => ({
         at,

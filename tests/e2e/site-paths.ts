@@ -20,4 +20,4 @@ export const PUBLIC_PATHS = [
 ];
 
 /** The main admin pages. */
-export const ADMIN_PATHS = ["/admin", "/admin/dashboard", "/admin/articles", "/admin/events", "/admin/codes", "/admin/newsletter", "/admin/emails", "/admin/users"];
+export const ADMIN_PATHS = ["/admin", "/admin/dashboard", "/admin/articles", "/admin/events", "/admin/codes", "/admin/newsletter", "/admin/emails", "/admin/users", "/admin/privacy"];

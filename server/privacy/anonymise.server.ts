@@ -1,0 +1,84 @@
+import { and, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.server";
+import { auditLog } from "../db/schema.server";
+
+/**
+ * The one home of the anonymisation rules: which fields of a person the site erases, and how the
+ * audit trail forgets them. Used by the retention sweep (`retention.server.ts`, the safety data 12
+ * months after the event) and by a person's erasure request (`subject.server.ts`, everything that
+ * bookkeeping does not need).
+ */
+
+/** Date of birth and emergency contact: erased by the retention sweep 12 months after the event. */
+export const SAFETY_FIELDS = ["birthDate", "nextOfKinName", "nextOfKinPhone"] as const;
+
+/**
+ * Every field of a registration that describes the person rather than the booking. An erasure on
+ * request clears them all; what stays is the bookkeeping (id, reference, event, price, amounts,
+ * statuses, dates, terms and waiver accepted, language).
+ */
+export const REGISTRATION_PERSONAL_FIELDS = [
+  "customerName",
+  "customerEmail",
+  "phoneNumber",
+  "street",
+  "postalCode",
+  "city",
+  "country",
+  ...SAFETY_FIELDS,
+  "comments",
+  "clientKey",
+] as const;
+
+/** The person's fields of a waiting-list entry and an interest sign-up (their rows are deleted). */
+export const CONTACT_ROW_FIELDS = ["name", "email", "phone", "message"] as const;
+
+/** Every key the audit trail's `changes` may hold a personal value under. */
+export const AUDIT_PERSONAL_KEYS: readonly string[] = [...REGISTRATION_PERSONAL_FIELDS, ...CONTACT_ROW_FIELDS];
+
+/** What an erased required text column of a registration holds (the columns are NOT NULL). */
+export const ERASED_TEXT = "";
+/** What an erased registration's name shows in the admin (the column is NOT NULL). */
+export const ERASED_NAME = "[verwijderd]";
+
+/** The update that erases a registration's safety data (the retention sweep). */
+export function safetyDataErasure(at: Date) {
+  return { birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at };
+}
+
+/** The update that erases every personal field of a registration (an erasure on request). */
+export function personalDataErasure(at: Date) {
+  return {
+    ...safetyDataErasure(at),
+    customerName: ERASED_NAME,
+    customerEmail: ERASED_TEXT,
+    phoneNumber: null,
+    street: ERASED_TEXT,
+    postalCode: ERASED_TEXT,
+    city: ERASED_TEXT,
+    country: ERASED_TEXT,
+    comments: null,
+    clientKey: null,
+  };
+}
+
+function textArray(keys: readonly string[]) {
+  // Keys are this module's own constants (identifiers), never input: safe to inline.
+  for (const key of keys) if (!/^[A-Za-z]+$/.test(key)) throw new Error(`not a field name: ${key}`);
+  return sql.raw(`array[${keys.map((k) => `'${k}'`).join(", ")}]::text[]`);
+}
+
+/**
+ * The history must not keep what was erased: the from → to of those fields goes from the audit
+ * rows of these registrations (the only edit the audit trail ever gets). Answers how many rows
+ * changed.
+ */
+export async function scrubAuditChanges(database: DbOrTx, registrationIds: string[], keys: readonly string[]): Promise<number> {
+  if (registrationIds.length === 0) return 0;
+  const rows = await database
+    .update(auditLog)
+    .set({ changes: sql`${auditLog.changes} - ${textArray(keys)}` })
+    .where(and(inArray(auditLog.registrationId, registrationIds), sql`${auditLog.changes} ?| ${textArray(keys)}`))
+    .returning({ id: auditLog.id });
+  return rows.length;
+}

@@ -152,8 +152,16 @@ export function EventAction({ event, now, registrationNote }: { event: EventView
           {label}
         </Button>
       );
+    case "cancelled":
+      // Cancelled: a state with the team's message (decision 015), and no button at all.
+      return (
+        <div role="status" className="rounded-lg border border-red-300 bg-red-50 p-4" data-action="cancelled" data-testid="event-cancelled">
+          <p className="font-semibold uppercase tracking-wide text-red-800">{label}</p>
+          {event.cancellationMessage && <p className="mt-1 whitespace-pre-line text-navy-900">{event.cancellationMessage}</p>}
+        </div>
+      );
     default:
-      // Fully booked, finished, ongoing, cancelled: a state, not something to do.
+      // Fully booked, finished, ongoing: a state, not something to do.
       return (
         <Button variant="secondary" size="lg" disabled className="w-full sm:w-auto" data-action={action.kind}>
           {label}

@@ -33,7 +33,7 @@ export type ContactDetails = {
 };
 
 /** The buttons of the page's forms (`intent`). */
-export const MANAGE_INTENTS = ["pay", "details", "cancel"] as const;
+export const MANAGE_INTENTS = ["pay", "details", "cancel", "disruption-move", "disruption-refund"] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 
 export function isManageIntent(value: unknown): value is ManageIntent {
@@ -51,4 +51,18 @@ export type ManageActionData =
   | { intent: "pay"; outcome: "nothing_due" | "not_confirmed" | "provider_error" }
   | { intent: "cancel"; outcome: "cancelled"; refundedCents: number }
   | { intent: "cancel"; outcome: "already_cancelled" | "not_cancellable" | "failed" }
-  | { intent: null; outcome: "bad_request" | "too_many" | "unavailable" };
+  | { intent: null; outcome: "bad_request" | "too_many" | "unavailable" }
+  /** The choice after the team cancelled or moved the date (decision 015). */
+  | { intent: "disruption-move" | "disruption-refund"; outcome: DisruptionChoiceOutcome; refundedCents?: number };
+
+/** What choosing after a cancelled or moved date answers (server/disruptions' outcomes, and "failed"). */
+export type DisruptionChoiceOutcome =
+  | "moved"
+  | "refunded"
+  | "no_disruption"
+  | "already_answered"
+  | "not_live"
+  | "bad_target"
+  | "full"
+  | "target_closed"
+  | "failed";

@@ -93,6 +93,12 @@ export async function cancelBooking(params: {
   refund: CancelRefund;
   reason?: string;
   requestKey?: string;
+  /**
+   * Runs in the cancellation's transaction right after the booking is marked cancelled (event
+   * and registration locked), before the refund is planned: a caller's own record of the
+   * cancellation commits with it. Throwing rolls everything back and reaches the caller.
+   */
+  within?: (tx: Transaction) => Promise<void>;
 }): Promise<CancelResult> {
   const requestKey = params.requestKey ?? `cancel:${params.registrationId}`;
   const reason = params.reason?.trim() || (params.actor.type === "participant" ? "Cancelled by the participant" : "Cancelled");
@@ -124,6 +130,7 @@ export async function cancelBooking(params: {
       reason: params.refund.mode === "policy" ? reason : `${reason} (refund: ${params.refund.mode}, ${amount} cents)`,
       at,
     });
+    if (params.within) await params.within(tx);
 
     // An open checkout (the deposit of a held booking, a balance) must not take money for a cancelled booking.
     const closed = await tx

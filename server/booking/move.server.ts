@@ -46,7 +46,18 @@ async function lockEvent(tx: Transaction, id: string): Promise<Event | undefined
  * updated .ics) in the same transaction. After the commit, the freed place on the old event goes
  * to the waiting list.
  */
-export async function moveBooking(args: { registrationId: string; toEventId: string; actor: Actor; reason?: string | null }): Promise<MoveResult> {
+export async function moveBooking(args: {
+  registrationId: string;
+  toEventId: string;
+  actor: Actor;
+  reason?: string | null;
+  /**
+   * Runs in the move's transaction after the move and its audit row (with both events and the
+   * registration locked): a caller's own record of the move commits with it. Throwing rolls the
+   * move back and the error reaches the caller.
+   */
+  within?: (tx: Transaction) => Promise<void>;
+}): Promise<MoveResult> {
   const { registrationId, toEventId, actor } = args;
   if (!isUuid(registrationId)) return { outcome: "not_found" };
   if (!isUuid(toEventId)) return { outcome: "target_not_found" };
@@ -88,6 +99,7 @@ export async function moveBooking(args: { registrationId: string; toEventId: str
       reason: args.reason?.trim() || null,
       at,
     });
+    if (args.within) await args.within(tx);
     const emailId = await queueBookingMovedEmail(tx, registration.id, from);
     return { outcome: "moved", fromEventId, toEventId: to.id, emailId };
   });

@@ -86,6 +86,13 @@ export const events = pgTable(
      */
     refundUntilDays: integer("refund_until_days").notNull().default(30),
     refundPercent: integer("refund_percent").notNull().default(100),
+    /**
+     * Set when the team cancelled or moved the date (server/disruptions, decision 015): the
+     * message participants get, shown with 'Cancelled' on the calendar. A cancelled event with a
+     * message stays on the calendar; one without (cancelled by hand) leaves it.
+     */
+    cancellationMessage: text("cancellation_message"),
+    cancellationMessageEn: text("cancellation_message_en"),
     ...timestamps,
   },
   (t) => [
@@ -297,6 +304,62 @@ export const waitlistOffers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// A sailing day cancelled or moved by the team (weather, crew): decision 015
+// ---------------------------------------------------------------------------------------------
+
+export const disruptionKind = pgEnum("disruption_kind", ["cancelled", "moved"]);
+
+/**
+ * The team cancelled an event date (`cancelled`) or moved it (`moved`: `newEventId` is the new
+ * date, a copy of the event). One per event; the event itself is then `cancelled` and carries
+ * the message in both languages (`events.cancellation_message[_en]`).
+ */
+export const eventDisruptions = pgTable("event_disruptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  eventId: uuid("event_id")
+    .notNull()
+    .unique()
+    .references(() => events.id, { onDelete: "cascade" }),
+  kind: disruptionKind("kind").notNull(),
+  newEventId: uuid("new_event_id").references(() => events.id, { onDelete: "set null" }),
+  /** "staff:<user id>". */
+  createdBy: text("created_by").notNull(),
+  /** When the participants were told (the app clock): the reminder and the automatic step count from it. */
+  announcedAt: timestamp("announced_at", { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/**
+ * What a participant with a live booking does about a disruption: `pending` until they choose
+ * (or the follow-up job decides after 7 days), then `moved` or `refunded`; `closed` when the
+ * booking ended otherwise (staff cancelled it). `automatic`: the job decided.
+ */
+export const disruptionChoice = pgEnum("disruption_choice", ["pending", "moved", "refunded", "closed"]);
+
+export const disruptionResponses = pgTable(
+  "disruption_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    disruptionId: uuid("disruption_id")
+      .notNull()
+      .references(() => eventDisruptions.id, { onDelete: "cascade" }),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .unique()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    choice: disruptionChoice("choice").notNull().default("pending"),
+    automatic: boolean("automatic").notNull().default(false),
+    /** The date the booking moved to. */
+    targetEventId: uuid("target_event_id").references(() => events.id, { onDelete: "set null" }),
+    /** The 3-day reminder; claimed once. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("disruption_responses_pending_idx").on(t.choice, t.disruptionId)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // The audit trail
 // ---------------------------------------------------------------------------------------------
 
@@ -313,7 +376,7 @@ export const auditLog = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     at: timestamp("at", { withTimezone: true }).notNull(),
-    entityType: text("entity_type").$type<"registration" | "payment" | "refund" | "waitlist_entry" | "waitlist_offer" | "event">().notNull(),
+    entityType: text("entity_type").$type<"registration" | "payment" | "refund" | "waitlist_entry" | "waitlist_offer" | "event" | "privacy_request">().notNull(),
     entityId: text("entity_id").notNull(),
     registrationId: uuid("registration_id"),
     eventId: uuid("event_id"),
@@ -611,3 +674,5 @@ export type Upload = typeof uploads.$inferSelect;
 export type EmailRow = typeof emails.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type PrivatePage = typeof privatePages.$inferSelect;
+export type EventDisruption = typeof eventDisruptions.$inferSelect;
+export type DisruptionResponse = typeof disruptionResponses.$inferSelect;

@@ -3,13 +3,14 @@ import { expireLapsedHolds } from "../booking/holds.server";
 import { sendBalanceReminders } from "../booking/reminders.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
+import { runDisruptionFollowUps } from "../disruptions/disruptions.server";
 import { retryDueEmails } from "../mail/send.server";
 import { applyRetention } from "../privacy/retention.server";
 import { runWaitlistOffers } from "../waitlist/offers.server";
 import type { JobDefinition } from "./queue.server";
 
 /** The recurring jobs' names (also their queues' and schedules'). */
-export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers"] as const;
+export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers", "disruption-follow-ups"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -86,6 +87,19 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       retryDelaySeconds: 15,
       expireInSeconds: 5 * 60,
       run: async () => runWaitlistOffers(),
+    },
+    {
+      // A cancelled or moved sailing day (decision 015): the reminder 3 days after the notice and
+      // the automatic move or refund after 7. Each is claimed in the database (a conditional
+      // update in the transaction of its e-mail, move or refund), so two instances or a retry
+      // never act twice. Also at start, for a server that was down across the hour.
+      name: "disruption-follow-ups",
+      cron: "41 * * * *",
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInSeconds: 15 * 60,
+      runAtStart: true,
+      run: async () => runDisruptionFollowUps(now()),
     },
   ];
 }

@@ -145,7 +145,7 @@ describe("job queue on PGlite", () => {
 
   it("every scheduled job has a valid cron, retries with a delay and an expiry", async () => {
     const jobs = scheduledJobs();
-    expect(jobs.map((j) => j.name).sort()).toEqual(["balance-reminders", "hold-expiry", "mail-retry", "practical-info", "retention", "waitlist-offers"]);
+    expect(jobs.map((j) => j.name).sort()).toEqual(["balance-reminders", "disruption-follow-ups", "hold-expiry", "mail-retry", "practical-info", "retention", "waitlist-offers"]);
     for (const j of jobs) {
       expect(j.retryLimit).toBeGreaterThan(0);
       expect(j.retryDelaySeconds).toBeGreaterThan(0);
@@ -162,6 +162,7 @@ describe("job queue on PGlite", () => {
       retention: "2026-11-25T02:17:00.000Z",
       "balance-reminders": "2026-11-24T12:23:00.000Z",
       "waitlist-offers": "2026-11-24T12:01:00.000Z",
+      "disruption-follow-ups": "2026-11-24T12:41:00.000Z",
     });
   });
 
@@ -224,7 +225,7 @@ describe("/admin/jobs (Achtergrondtaken)", () => {
     const page = await load(admin.request("http://localhost/admin/jobs"));
     // Tests start no queue: the page says so instead of failing on the missing pgboss schema.
     expect(page).toMatchObject({ installed: false, queue: "not started", failures: [] });
-    expect(page.jobs.map((j) => j.name)).toEqual(["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers"]);
+    expect(page.jobs.map((j) => j.name)).toEqual(["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers", "disruption-follow-ups"]);
     for (const j of page.jobs) expect(Date.parse(j.nextRunAt ?? "")).toBeGreaterThan(Date.now());
   });
 });

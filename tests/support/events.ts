@@ -36,6 +36,8 @@ export function eventRow(overrides: Partial<Event> = {}): Event {
     balanceDueDays: 30,
     refundUntilDays: 30,
     refundPercent: 100,
+    cancellationMessage: null,
+    cancellationMessageEn: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,

@@ -10,6 +10,7 @@ export const adminContentRoutes: RouteConfigEntry[] = [
   route("admin/events/new", "routes/admin/events-new.tsx"),
   route("admin/events/:id", "routes/admin/events-detail.tsx"),
   route("admin/events/:id/waitlist", "routes/admin/waitlist.tsx"),
+  route("admin/events/:id/disruption", "routes/admin/event-disruption.tsx"),
   route("admin/codes", "routes/admin/codes.tsx"),
   // Public: pictures and documents of published articles and events. A resource route, so the
   // gate layout around it neither runs nor renders; it answers with the file alone.

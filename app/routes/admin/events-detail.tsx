@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { Ban, ListOrdered } from "lucide-react";
+import { Ban, CalendarX2, ListOrdered } from "lucide-react";
 import { useMemo } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
@@ -49,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       location: event.location,
       maxParticipants: event.maxParticipants,
       cancelled: event.status === "cancelled",
+      /** Cancelled or moved with a message to the participants (decision 015). */
+      disrupted: event.cancellationMessage !== null,
       displayStatus: displayStatus(event, at),
     },
     version: event.updatedAt.toISOString(),
@@ -137,6 +139,12 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         <ListOrdered aria-hidden className="size-4" />
         {t("admin.waitlist.link", { count: loaderData.waitlist })}
       </Link>
+      {(!event.cancelled || event.disrupted) && event.displayStatus !== "completed" && (
+        <Link to={`/admin/events/${event.id}/disruption`} className="inline-flex items-center gap-1.5 self-start font-semibold text-ocean-600 underline-offset-4 hover:underline" data-testid="disruption-link">
+          <CalendarX2 aria-hidden className="size-4" />
+          {t(event.disrupted ? "admin.disruption.linkAnswers" : "admin.disruption.link")}
+        </Link>
+      )}
       <ActionFeedback feedback={actionData?.feedback ?? createdFeedback} />
       {actionData?.intent === "confirm-cancel" && <InlineConfirm intent="cancel" hidden={{}} texts={cancelTexts} />}
       {event.cancelled && (

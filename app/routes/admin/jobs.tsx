@@ -39,6 +39,7 @@ const JOB_LABEL: Record<string, { name: MessageKey; every: MessageKey }> = {
   retention: { name: "admin.jobs.name.retention", every: "admin.jobs.every.retention" },
   "balance-reminders": { name: "admin.jobs.name.balance-reminders", every: "admin.jobs.every.balance-reminders" },
   "waitlist-offers": { name: "admin.jobs.name.waitlist-offers", every: "admin.jobs.every.waitlist-offers" },
+  "disruption-follow-ups": { name: "admin.jobs.name.disruption-follow-ups", every: "admin.jobs.every.disruption-follow-ups" },
 };
 
 /** What the jobs answer (counts), in words. */
@@ -56,6 +57,9 @@ const OUTPUT_LABEL: Record<string, MessageKey> = {
   sent: "admin.jobs.output.sent",
   lapsed: "admin.jobs.output.lapsed",
   offered: "admin.jobs.output.offered",
+  reminded: "admin.jobs.output.reminded",
+  moved: "admin.jobs.output.moved",
+  refunded: "admin.jobs.output.refunded",
 };
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };

@@ -83,12 +83,13 @@ export async function registrationPage(id: string, at: Date) {
     ...trail.filter((a) => a.actorType === "staff" && a.actorId).map((a) => a.actorId!),
     ...refundRows.filter(({ refund: f }) => f.requestedBy.startsWith("staff:")).map(({ refund: f }) => f.requestedBy.slice("staff:".length)),
   ];
-  // Event ids in the trail (a move's from → to) are shown by name.
+  // Event ids in the trail (a move's from → to, a cancelled date's chosen new one) are shown by name.
   const eventIds = new Set<string>();
   for (const entry of trail) {
-    const change = entry.changes.eventId;
-    if (!change) continue;
-    for (const value of [change.from, change.to]) if (typeof value === "string" && isUuid(value)) eventIds.add(value);
+    for (const change of [entry.changes.eventId, entry.changes.targetEvent]) {
+      if (!change) continue;
+      for (const value of [change.from, change.to]) if (typeof value === "string" && isUuid(value)) eventIds.add(value);
+    }
   }
   const [names, eventNames] = await Promise.all([
     staffNames(staffIds),

@@ -459,6 +459,13 @@ const ACTION_LABELS: Record<string, MessageKey> = {
   "registration.confirmation_resent": "admin.bookings.audit.confirmationResent",
   "registration.balance_reminder_sent": "admin.bookings.audit.reminderSent",
   "registration.balance_due_reminder_sent": "admin.bookings.audit.dueReminderSent",
+  // A date cancelled or moved by the team (decision 015).
+  "registration.event_cancelled": "admin.disruption.audit.eventCancelled",
+  "registration.event_moved": "admin.disruption.audit.eventMoved",
+  "registration.disruption_answered": "admin.disruption.audit.answered",
+  "registration.disruption_reminder_sent": "admin.disruption.audit.reminderSent",
+  "registration.disruption_resolved": "admin.disruption.audit.resolved",
+  "registration.disruption_closed": "admin.disruption.audit.closed",
   "payment.paid": "admin.bookings.audit.paymentPaid",
   "payment.created": "admin.bookings.audit.paymentCreated",
   "payment.opened": "admin.bookings.audit.paymentOpened",
@@ -479,6 +486,9 @@ function actionLabel(t: T, action: string): string {
 const FIELD_LABELS: Record<string, MessageKey> = {
   status: "admin.bookings.audit.field.status",
   eventId: "admin.bookings.audit.field.eventId",
+  targetEvent: "admin.bookings.audit.field.eventId",
+  disruption: "admin.bookings.audit.field.disruption",
+  reminderSentAt: "admin.bookings.audit.field.disruptionReminder",
   phoneNumber: "admin.bookings.field.phone",
   street: "admin.bookings.audit.field.street",
   postalCode: "admin.bookings.audit.field.postalCode",
@@ -511,6 +521,7 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   "payment.status": (v) => `admin.bookings.paymentStatus.${v}` as MessageKey,
   "refund.status": (v) => `admin.bookings.refundStatus.${v}` as MessageKey,
   "payment.kind": (v) => `admin.bookings.paymentKind.${v}` as MessageKey,
+  "registration.disruption": (v) => `admin.bookings.audit.disruption.${v}` as MessageKey,
 };
 
 function fieldLabel(t: T, key: string): string {
@@ -529,7 +540,7 @@ function changeValue(t: T, entityType: string, key: string, value: unknown, even
     // An unknown value (the catalog answers with the key itself) is shown as stored.
     if (text !== word) return text;
   }
-  if (key === "eventId" && typeof value === "string" && eventNames[value]) {
+  if ((key === "eventId" || key === "targetEvent") && typeof value === "string" && eventNames[value]) {
     const event = eventNames[value];
     return `${event.name} (${formatDate(event.startDate, "nl", DAY)})`;
   }

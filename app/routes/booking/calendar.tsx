@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
-import { calendarCounts, calendarEvents, listedEventBySlug, placesTakenByEvent } from "@server/events/queries.server";
+import { calendarCounts, calendarEventBySlug, calendarEvents, placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
 import type { Route } from "./+types/calendar";
 
@@ -61,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const counts = await calendarCounts(db(), at);
   const limit = page * CALENDAR_PAGE_SIZE;
   const rows = await calendarEvents(db(), at, locale, { filter, limit, counts });
-  const selectedRow = slug && !rows.some((e) => e.slug === slug) ? await listedEventBySlug(db(), slug) : undefined;
+  const selectedRow = slug && !rows.some((e) => e.slug === slug) ? await calendarEventBySlug(db(), slug) : undefined;
   const shown = selectedRow ? [...rows, selectedRow] : rows;
   const taken = await placesTakenByEvent(db(), shown.map((e) => e.id), at);
   const view = (e: (typeof rows)[number]) => toEventView(e, locale, at, taken.get(e.id) ?? 0);

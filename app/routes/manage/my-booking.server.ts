@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { asLocale, isLocale, type Locale } from "~/i18n";
-import { eventNameIn } from "@server/events/view.server";
+import { eventIncludedIn, eventNameIn } from "@server/events/view.server";
 import { storedLocale } from "~/i18n/locale.server";
 import { contactDetailsSchema, isManageIntent, type ContactDetails, type ManageActionData } from "~/schemas/manage";
 import { PARTICIPANT } from "@server/audit/audit.server";
@@ -18,6 +18,7 @@ import { events, payments, refunds, registrations, type Event, type Registration
 import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
 import { RateLimiter } from "@server/security/rate-limit.server";
+import { chooseMove, chooseRefund, participantDisruption } from "@server/disruptions/disruptions.server";
 
 /**
  * The participant's page behind their signed link: who may see it (the token, rate-limited per
@@ -144,8 +145,27 @@ export type ManageView = {
   can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
   /** The cancel step (`?step=cancel`): what cancelling now gives back. */
   cancelQuote: CancelQuote | null;
+  /** The team cancelled or moved the date (decision 015): the message and the choice. */
+  disruption: DisruptionView | null;
   /** The server's clock when the page was loaded. */
   now: string;
+};
+
+export type DisruptionDate = { id: string; name: string; startDate: string; endDate: string; placesLeft: number | null };
+
+export type DisruptionView = {
+  kind: "cancelled" | "moved";
+  choice: "pending" | "moved" | "refunded" | "closed";
+  automatic: boolean;
+  /** The team's message in the page's language. */
+  message: string;
+  /** The new date (a move), and other open dates of the same kind, while the choice is open. */
+  newDate: DisruptionDate | null;
+  otherDates: DisruptionDate[];
+  /** When the team decides without an answer. */
+  resolveAt: string;
+  /** What cancelling gives back: everything paid and not yet refunded. */
+  refundCents: number;
 };
 
 function contactOf(r: Registration): ContactDetails {
@@ -178,10 +198,13 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
   ]);
   const started = at.getTime() >= event.startDate.getTime();
   const confirmed = r.status === "confirmed";
+  const disruption = await participantDisruption(db(), r.id, at);
+  // While the choice after a cancelled or moved date is open, it replaces paying and cancelling.
+  const choosing = disruption?.choice === "pending";
   const can = {
-    payBalance: confirmed && money.balanceDueCents > 0,
-    changeDetails: confirmed && !started,
-    cancel: confirmed && !started,
+    payBalance: confirmed && money.balanceDueCents > 0 && !choosing,
+    changeDetails: confirmed && !started && !choosing,
+    cancel: confirmed && !started && !choosing,
   };
   const policy = cancellationRefund(event, 0, at);
   let cancelQuote: CancelQuote | null = null;
@@ -200,7 +223,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
       startDate: event.startDate.toISOString(),
       endDate: event.endDate.toISOString(),
       location: event.location,
-      included: (locale === "en" && event.includedEn) || event.included,
+      included: eventIncludedIn(event, locale),
       started,
       calendarPath: event.listed ? `/calendar?event=${encodeURIComponent(event.slug)}` : null,
     },
@@ -211,6 +234,20 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     contact: contactOf(r),
     can,
     cancelQuote,
+    disruption: disruption
+      ? {
+          kind: disruption.kind,
+          choice: disruption.choice,
+          automatic: disruption.automatic,
+          message: (locale === "en" && disruption.event.cancellationMessageEn) || disruption.event.cancellationMessage || "",
+          newDate: disruption.newEvent
+            ? { id: disruption.newEvent.id, name: eventNameIn(disruption.newEvent, locale), startDate: disruption.newEvent.startDate.toISOString(), endDate: disruption.newEvent.endDate.toISOString(), placesLeft: disruption.newEvent.placesLeft }
+            : null,
+          otherDates: disruption.otherDates.map((d) => ({ id: d.id, name: eventNameIn(d, locale), startDate: d.startDate.toISOString(), endDate: d.endDate.toISOString(), placesLeft: d.placesLeft })),
+          resolveAt: disruption.resolveAt.toISOString(),
+          refundCents: Math.max(0, money.netPaidCents - money.refundPendingCents),
+        }
+      : null,
     now: at.toISOString(),
   };
 }
@@ -238,6 +275,16 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
   if (!isManageIntent(intent)) return answer(400, { intent: null, outcome: "bad_request" });
   const id = booking.registration.id;
   try {
+    if (intent === "disruption-move" || intent === "disruption-refund" || (intent === "cancel" && (await participantDisruption(db(), id, now()))?.choice === "pending")) {
+      // After the team cancelled or moved the date, cancelling is the full refund, never the policy's.
+      const chosen =
+        intent === "disruption-move"
+          ? await chooseMove({ registrationId: id, toEventId: String(form.get("toEventId") ?? ""), actor: PARTICIPANT })
+          : await chooseRefund({ registrationId: id, actor: PARTICIPANT });
+      const status = { moved: 200, refunded: 200, already_answered: 200, bad_target: 400, full: 409, target_closed: 409, not_live: 409, no_disruption: 409 }[chosen.outcome];
+      const choiceIntent = intent === "disruption-move" ? "disruption-move" : "disruption-refund";
+      return answer(status, { intent: choiceIntent, outcome: chosen.outcome, refundedCents: chosen.refundedCents });
+    }
     if (intent === "pay") {
       const opened = await openBalanceCheckout(id, PARTICIPANT);
       if (opened.outcome === "opened") return { kind: "redirect", location: opened.path };
@@ -282,6 +329,7 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
     return answer(cancelled.outcome === "already_cancelled" ? 200 : 409, { intent, outcome: cancelled.outcome });
   } catch (error) {
     log.error(`Manage booking: ${intent} for registration ${id} failed`, error);
+    if (intent === "disruption-move" || intent === "disruption-refund") return answer(503, { intent, outcome: "failed" });
     return answer(503, intent === "cancel" ? { intent, outcome: "failed" } : { intent: null, outcome: "unavailable" });
   }
 }

@@ -105,7 +105,8 @@ function calendarFrom(now: Date) {
 type EventData = {
   slug: string;
   name: string;
-  nameEn: string | null;
+  /** Every demo event has its texts in both languages (decision 016), the name too where it is the same. */
+  nameEn: string;
   description: string;
   descriptionEn: string;
   startDate: Date;
@@ -257,7 +258,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "arc-2025",
       name: "ARC 2025",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "ARC 2025",
       description:
         "Steek met ons de Atlantische Oceaan over in de Atlantic Rally for Cruisers. Vanuit Las Palmas de Gran Canaria zeil je in ongeveer drie weken naar Rodney Bay op Saint Lucia, als volwaardig bemanningslid van onze 65 voet oceaanracer. Je loopt wachten, staat aan het roer en leert offshore zeilen van de bemanning die in 2023 tweede werd in de race rond de wereld.",
       descriptionEn:
@@ -377,7 +379,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "scheveningen-challenge",
       name: "Scheveningen Challenge",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "Scheveningen Challenge",
       description:
         "Een tweedaagse offshore race vanaf Scheveningen langs de boeien en platforms van de Noordzee, met een nacht op zee. Je vaart mee als bemanningslid en draait wachten met onze vaste bemanning. Dit evenement is vol; mail ons voor de wachtlijst.",
       descriptionEn:
@@ -408,7 +411,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "scheveningen-cascais",
       name: "Scheveningen - Cascais",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "Scheveningen - Cascais",
       description:
         "Offshore overtocht van Scheveningen naar Cascais in Portugal: door het Kanaal, over de Golf van Biskaje en langs de Spaanse kust. Ongeveer 1.200 zeemijl met wachten dag en nacht, de ideale voorbereiding op een oceaanoversteek. De inschrijving is gesloten; mail ons voor de wachtlijst.",
       descriptionEn:
@@ -443,7 +447,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "cascais-las-palmas",
       name: "Cascais - Las Palmas",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "Cascais - Las Palmas",
       description:
         "Het vervolg van de overtocht: van Cascais over de open oceaan naar Las Palmas de Gran Canaria, ongeveer 700 zeemijl en vijf tot zes dagen op zee. De inschrijving is gesloten; mail ons voor de wachtlijst.",
       descriptionEn:
@@ -474,7 +479,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "vwdtp-challenge",
       name: "VWDTP Challenge",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "VWDTP Challenge",
       description:
         "Exclusief zeilevenement voor VWDTP-leden: een dag wedstrijdzeilen op de Noordzee aan boord van onze 65 voet oceaanracer. Onder begeleiding van de bemanning trim je de zeilen, neem je het roer over en vaar je een korte baan tegen de klok.",
       descriptionEn:
@@ -682,7 +688,8 @@ export function demoEvents(now: Date): NewEvent[] {
     demoEvent({
       slug: "ocean-racing-academy",
       name: "Ocean Racing Academy",
-      nameEn: null,
+      // The same name in both languages.
+      nameEn: "Ocean Racing Academy",
       description:
         "Een opleidingstraject in zes weekenden voor zeilers die willen doorgroeien naar oceaanracen, met als afsluiting een offshore race. Het programma start met een kick-off weekend; de overige data en de prijs maken we later bekend. Laat je interesse achter, dan houden we je op de hoogte.",
       descriptionEn:

@@ -1,0 +1,272 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { signInAdmin, E2E_ADMIN } from "./admin-login";
+import { expect as baseExpect, hydrated, test, uniqueEmail } from "./fixtures";
+import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
+
+/**
+ * Issue 14's "done when" (decision 015), in a real browser, participants in Dutch and English:
+ * staff move a sailing day with a message in both languages; the calendar shows the old date as
+ * cancelled with the message and no button; participant 1 (nl) moves to the new date through
+ * the link in the e-mail, participant 2 (en) takes the full refund, participant 3 (nl) does not
+ * answer. The server is then restarted on the same data with its clock 8 days later: the
+ * follow-up job (run at start) moves participant 3 to the new date and tells them; staff see
+ * who chose what. axe-core checks the participant's page and the admin page.
+ *
+ * It creates and changes an event, so it starts its own server (the shared ones stay as they are).
+ */
+
+const DAY = 86_400_000;
+// Several servers and browsers share two cores: saving a form or paying can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
+let server: SiteServer;
+let port = 0;
+let dataDir = "";
+
+function start(env: Record<string, string> = {}): SiteServer {
+  return startSiteServer({
+    name: "weather",
+    port,
+    dataDir,
+    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, TEAM_EMAIL: "team@oceanracing.test", ...env },
+  });
+}
+
+test.beforeAll(async () => {
+  // A busy machine (two cores, other servers) can take a while to start one more.
+  test.setTimeout(200_000);
+  port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-weather-"));
+  server = start();
+  await waitReady(server, 180_000);
+});
+
+test.afterAll(async () => {
+  if (server) await stopSiteServer(server);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// --- e-mail -------------------------------------------------------------------------------------
+
+function decoded(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Decoded .eml files in the server's outbox whose text contains every needle. */
+function mails(...needles: string[]): string[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((file) => Buffer.from(decoded(fs.readFileSync(path.join(dir, file), "utf8")), "latin1").toString("utf8"))
+    .filter((text) => needles.every((n) => text.includes(n)));
+}
+
+async function manageLinkIn(...needles: string[]): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const text of mails(...needles)) link = /https?:\/\/[^\s"'<>]+(\/my-booking\/[A-Za-z0-9_-]{44})/.exec(text)?.[1] ?? link;
+        return link;
+      },
+      { message: `an e-mail with ${needles.join(" + ")} and a booking link`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+// --- pages ---------------------------------------------------------------------------------------
+
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+type Person = { context: BrowserContext; page: Page; errors: string[] };
+
+async function person(browser: Browser, locale: "nl" | "en", allow: RegExp[] = []): Promise<Person> {
+  const context = await browser.newContext({ baseURL: server.base, locale: locale === "en" ? "en-GB" : "nl-NL" });
+  await context.addCookies([{ name: "lang", value: locale, url: server.base }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    const text = `${msg.text()} ${msg.location()?.url ?? ""}`;
+    if (msg.type() === "error" && !allow.some((re) => re.test(text))) errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+async function done(who: Person, name: string) {
+  expect(who.errors, `console errors in ${name}'s browser`).toEqual([]);
+  await who.context.close();
+}
+
+async function book(browser: Browser, slug: string, locale: "nl" | "en", name: string, email: string): Promise<void> {
+  const who = await person(browser, locale);
+  const { page } = who;
+  const nl = locale === "nl";
+  await page.goto(`/events/${slug}/register`);
+  await hydrated(page);
+  await page.getByLabel(nl ? "Volledige naam" : "Full name").fill(name);
+  await page.getByLabel(nl ? "E-mailadres" : "Email address").fill(email);
+  await page.getByLabel(nl ? "Geboortedatum" : "Date of birth").fill("1990-05-17");
+  await page.getByLabel(nl ? "Straat en huisnummer" : "Street address").fill("Havenstraat 1");
+  await page.getByLabel(nl ? "Postcode" : "Postal code").fill("2583 AB");
+  await page.getByLabel(nl ? "Woonplaats" : "City").fill("Den Haag");
+  await page.getByLabel(nl ? "Land" : "Country").fill("Nederland");
+  await page.getByLabel(nl ? "Contactpersoon voor noodgevallen" : "Emergency contact person").fill("Familie");
+  await page.getByLabel(nl ? "Telefoonnummer contactpersoon" : "Emergency contact phone number").fill("+31 6 12345678");
+  await page.getByText(nl ? "Voorwaarden en afstandsverklaring" : "Terms and liability waiver").click();
+  await page.getByLabel(nl ? /Ik heb de algemene voorwaarden/ : /I have read the terms and conditions/).check();
+  await page.getByRole("button", { name: nl ? "Inschrijven en betalen" : "Register and pay" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/test_[\w-]+$/);
+  await hydrated(page);
+  await page.getByRole("button", { name: nl ? "Betaal €50,00" : "Pay €50.00", exact: true }).click();
+  await expect(page).toHaveURL(/\/payment-success\?/);
+  await done(who, name);
+}
+
+test.describe.configure({ timeout: 600_000 });
+
+test("staff move a sailing day; one participant moves, one takes the refund, the third is moved after 7 days (Dutch and English)", async ({ browser }) => {
+  const run = Date.now().toString(36);
+  const nameNl = `Zeildag weer ${run}`;
+  const nameEn = `Weather sailing day ${run}`;
+  const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+  const emails = [uniqueEmail("weather-1"), uniqueEmail("weather-2"), uniqueEmail("weather-3")];
+  const messageNl = `Windkracht 8 verwacht (${run}). We varen op de nieuwe datum.`;
+  const messageEn = `Force 8 winds forecast (${run}). We sail on the new date.`;
+
+  // 1. Staff create a €100 day (50% deposit, policy: nothing back within 30 days).
+  // The empty message in step 3 is answered 400 on purpose.
+  const admin = await person(browser, "nl", [/status of 401/, /status of 400.*\/disruption\.data/]);
+  await signInAdmin(admin.page, `${server.base}/admin/events/new`);
+  await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
+  const slug = await admin.page.getByLabel("Slug", { exact: true }).inputValue();
+  await admin.page.getByLabel("Beschrijving", { exact: true }).fill("Een dag zeilen, als het weer het toelaat.");
+  await admin.page.getByLabel("Begint op").fill(`${day(20)}T09:00`);
+  await admin.page.getByLabel("Eindigt op").fill(`${day(20)}T17:00`);
+  await admin.page.getByLabel("Prijs per persoon (€)").fill("100");
+  await admin.page.getByLabel("Maximum aantal deelnemers").fill("3");
+  await admin.page.getByText("Engelse versie (optioneel)").click();
+  await admin.page.getByLabel("Naam (Engels)").fill(nameEn);
+  await admin.page.getByRole("button", { name: "Evenement opslaan" }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/events\/[^/?]+\?saved=created$/);
+  const adminEventPath = new URL(admin.page.url()).pathname;
+
+  // 2. Three participants book and pay their deposit: two in Dutch, one in English.
+  await book(browser, slug, "nl", "Noor Eerste", emails[0]);
+  await book(browser, slug, "en", "Eddie Second", emails[1]);
+  await book(browser, slug, "nl", "Daan Derde", emails[2]);
+
+  // 3. Staff move the day, with a message in both languages.
+  await admin.page.goto(adminEventPath);
+  await hydrated(admin.page);
+  await admin.page.getByTestId("disruption-link").click();
+  await expect(admin.page.getByRole("heading", { level: 1 })).toContainText(nameNl);
+  await hydrated(admin.page);
+  expect(await axeFindings(admin.page), "admin disruption form").toEqual([]);
+  await admin.page.getByLabel("Verzetten naar een nieuwe datum en tijd").check();
+  await admin.page.getByLabel("Nieuwe start").fill(`${day(30)}T10:00`);
+  await admin.page.getByLabel("Nieuw einde").fill(`${day(30)}T16:00`);
+  // An empty English message is refused with a clear message; nothing happens.
+  await admin.page.getByLabel("Bericht (Nederlands)").fill(messageNl);
+  await admin.page.getByLabel("Bericht (Engels)").evaluate((el) => el.removeAttribute("required"));
+  await admin.page.getByRole("button", { name: "Datum verzetten en deelnemers informeren" }).click();
+  await expect(admin.page.getByText("Schrijf het bericht in deze taal.")).toBeVisible();
+  await admin.page.getByLabel("Bericht (Engels)").fill(messageEn);
+  await admin.page.getByRole("button", { name: "Datum verzetten en deelnemers informeren" }).click();
+  await expect(admin.page.getByTestId("disruption-counts")).toHaveText("3 zonder antwoord · 0 verzet · 0 terugbetaald · 0 afgesloten");
+  await expect(admin.page.getByTestId("disruption-row")).toHaveCount(3);
+
+  // 4. The calendar shows the old date as cancelled, with the message, and no button (both languages).
+  const visitor = await person(browser, "en");
+  await visitor.page.goto(`/calendar?event=${slug}`);
+  await hydrated(visitor.page);
+  const dialog = visitor.page.getByTestId("event-dialog");
+  await expect(dialog.getByRole("heading", { name: nameEn })).toBeVisible();
+  await expect(dialog.getByTestId("event-cancelled")).toContainText("Cancelled");
+  await expect(dialog.getByTestId("event-cancelled")).toContainText(messageEn);
+  await expect(dialog.getByRole("button", { name: /Register|Cancelled/ })).toHaveCount(0);
+  await expect(dialog.getByRole("link", { name: "Register" })).toHaveCount(0);
+  expect(await axeFindings(visitor.page), "calendar dialog of a cancelled date").toEqual([]);
+  await visitor.page.goto(`/calendar?event=${slug}&lang=nl`);
+  await hydrated(visitor.page);
+  await expect(visitor.page.getByTestId("event-dialog").getByTestId("event-cancelled")).toContainText("Geannuleerd");
+  await expect(visitor.page.getByTestId("event-dialog").getByTestId("event-cancelled")).toContainText(messageNl);
+  await done(visitor, "the visitor");
+
+  // 5. Participant 1 (nl) opens the link in the e-mail and moves to the new date.
+  const p1 = await person(browser, "nl");
+  await p1.page.goto(await manageLinkIn(emails[0], messageNl, "Kies op mijn boekingspagina"));
+  await hydrated(p1.page);
+  const card1 = p1.page.getByTestId("manage-disruption");
+  await expect(card1.getByRole("heading", { name: "Deze zeildag is verzet" })).toBeVisible();
+  await expect(p1.page.getByTestId("manage-disruption-message")).toHaveText(messageNl);
+  await expect(card1).toContainText("Annuleren en €50,00 terugkrijgen");
+  for (const width of [390, 1280]) {
+    await p1.page.setViewportSize({ width, height: 900 });
+    expect(await axeFindings(p1.page), `manage page with the choice at ${width}px`).toEqual([]);
+  }
+  await expect(card1.getByRole("radio", { name: /de nieuwe datum/ })).toBeChecked();
+  await card1.getByRole("button", { name: "Boeking verzetten" }).click();
+  await expect(p1.page.getByTestId("manage-result")).toHaveText("Je boeking is verzet. Je krijgt een e-mail met de nieuwe datum.");
+  await expect(p1.page.getByTestId("manage-disruption-answer")).toHaveText("Je hebt gekozen je boeking te verzetten naar een andere datum.");
+  await expect(p1.page.getByTestId("manage-status")).toHaveText("Bevestigd");
+  await expect.poll(() => mails(emails[0], "Je boeking is verplaatst").length, { message: "participant 1's moved e-mail" }).toBe(1);
+  await done(p1, "participant 1");
+
+  // 6. Participant 2 (en) takes the full refund, though the event's own policy gives nothing now.
+  const p2 = await person(browser, "en");
+  await p2.page.goto(await manageLinkIn(emails[1], messageEn, "Choose on my booking page"));
+  await hydrated(p2.page);
+  await expect(p2.page.getByTestId("manage-disruption").getByRole("heading", { name: "This sailing day has been moved" })).toBeVisible();
+  await p2.page.getByRole("button", { name: "Cancel and refund €50.00" }).click();
+  await expect(p2.page.getByTestId("manage-result")).toHaveText("Your booking is cancelled. €50.00 is being refunded to the account you paid with.");
+  await expect(p2.page.getByTestId("manage-status")).toHaveText("Cancelled");
+  await expect(p2.page.getByTestId("manage-refunded")).toHaveText("€50.00");
+  await expect(p2.page.getByTestId("manage-disruption-answer")).toHaveText("You chose to cancel with a full refund.");
+  await done(p2, "participant 2");
+
+  // 7. Staff see who chose what; participant 3 has not answered.
+  await admin.page.reload();
+  await hydrated(admin.page);
+  const rows = admin.page.getByTestId("disruption-row");
+  await expect(rows.filter({ hasText: "Noor Eerste" })).toContainText("Kiest verzetten");
+  await expect(rows.filter({ hasText: "Eddie Second" })).toContainText("Kiest terugbetaling");
+  await expect(rows.filter({ hasText: "Daan Derde" })).toContainText("Geen antwoord");
+  expect(await axeFindings(admin.page), "admin disruption page").toEqual([]);
+  await done(admin, "the admin");
+
+  // 8. Eight days later (the same data, the server's clock pinned): the follow-up job, run at
+  //    start, moves participant 3 to the new date and tells them.
+  const link3 = await manageLinkIn(emails[2], messageNl);
+  expect(await stopSiteServer(server)).toBe(0);
+  server = start({ APP_NOW: new Date(Date.now() + 8 * DAY).toISOString() });
+  await waitReady(server, 180_000);
+  await expect.poll(() => mails(emails[2], "Je boeking is verplaatst").length, { message: "participant 3's moved e-mail", timeout: 30_000 }).toBe(1);
+  const p3 = await person(browser, "nl");
+  await p3.page.goto(link3);
+  await hydrated(p3.page);
+  await expect(p3.page.getByTestId("manage-disruption-answer")).toHaveText("We hoorden niets van je, dus hebben we je boeking verzet naar de nieuwe datum.");
+  await expect(p3.page.getByTestId("manage-status")).toHaveText("Bevestigd");
+  await done(p3, "participant 3");
+
+  const later = await person(browser, "nl", [/status of 401/]);
+  await signInAdmin(later.page, `${server.base}${adminEventPath}/disruption`);
+  await expect(later.page.getByTestId("disruption-row").filter({ hasText: "Daan Derde" })).toContainText("Automatisch verzet");
+  await expect(later.page.getByTestId("disruption-counts")).toHaveText("0 zonder antwoord · 2 verzet · 1 terugbetaald · 0 afgesloten");
+  // Each e-mail once: one notice each, no reminder (the 3-day run was missed; the 7-day step came first), one moved e-mail for 3.
+  for (const email of emails) expect(mails(email, "Kies op mijn boekingspagina").length + mails(email, "Choose on my booking page").length, email).toBe(1);
+  expect(mails(emails[2], "Herinnering").length).toBe(0);
+  await done(later, "the admin, later");
+});

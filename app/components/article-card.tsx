@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { formatArticleDate, type ArticleView } from "~/lib/articles";
+import { langOf } from "~/lib/content-language";
 import { cn } from "~/lib/utils";
 import { ImageWithFallback } from "./picture";
 import { Badge } from "./ui/badge";
 
 /** What a card shows: lists send only this, never the article's text. */
-export type ArticleCardData = Pick<ArticleView, "id" | "slug" | "title" | "description" | "date" | "category" | "image" | "imageSources">;
+export type ArticleCardData = Pick<ArticleView, "id" | "slug" | "title" | "description" | "date" | "category" | "image" | "imageSources" | "fallback">;
 
 /**
  * The picture's rendered width: the featured card spans two of three columns of the 80rem
@@ -62,7 +63,7 @@ export function ArticleCard({
           <Badge variant={article.category === "victory" ? "accent" : "secondary"}>{t(`news.category.${article.category}` as const)}</Badge>
           <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>
         </div>
-        <h3 className={cn("font-semibold leading-tight text-navy-900", featured ? "text-3xl" : "text-2xl")}>
+        <h3 lang={langOf(article.fallback, "title")} className={cn("font-semibold leading-tight text-navy-900", featured ? "text-3xl" : "text-2xl")}>
           <Link
             to={`/news/${article.slug}${search}`}
             preventScrollReset
@@ -72,7 +73,9 @@ export function ArticleCard({
             {article.title}
           </Link>
         </h3>
-        <p className={cn("text-muted-foreground", featured ? "text-base" : "line-clamp-3 text-sm")}>{article.description}</p>
+        <p lang={langOf(article.fallback, "description")} className={cn("text-muted-foreground", featured ? "text-base" : "line-clamp-3 text-sm")}>
+          {article.description}
+        </p>
         <span className="mt-auto text-sm font-semibold text-ocean-600 group-hover:underline">{t("common.readMore")} →</span>
       </div>
     </article>

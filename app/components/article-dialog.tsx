@@ -5,6 +5,8 @@ import { useI18n } from "~/i18n";
 import { formatArticleDate, type ArticleView } from "~/lib/articles";
 import { returnFocus } from "~/lib/focus-return";
 import { cn } from "~/lib/utils";
+import { langOf } from "~/lib/content-language";
+import { LanguageNote } from "./language-note";
 import { Markdown } from "./markdown";
 import { ImageWithFallback } from "./picture";
 import { Badge } from "./ui/badge";
@@ -20,7 +22,7 @@ function useHydrated(): boolean {
   );
 }
 
-type TitleProps = { id?: string; className?: string; children: ReactNode };
+type TitleProps = { id?: string; className?: string; lang?: string; children: ReactNode };
 
 function ArticleBody({
   article,
@@ -40,9 +42,16 @@ function ArticleBody({
           <Badge variant={article.category === "victory" ? "accent" : "secondary"}>{t(`news.category.${article.category}` as const)}</Badge>
           <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>
         </div>
-        <Title className="pr-6 text-3xl font-bold uppercase leading-none text-navy-900 sm:text-4xl">{article.title}</Title>
-        <Description className="text-lg leading-relaxed text-slate-600">{article.description}</Description>
-        <Markdown content={article.content} />
+        <LanguageNote fallback={article.fallback} kind="article" />
+        <Title lang={langOf(article.fallback, "title")} className="pr-6 text-3xl font-bold uppercase leading-none text-navy-900 sm:text-4xl">
+          {article.title}
+        </Title>
+        <Description lang={langOf(article.fallback, "description")} className="text-lg leading-relaxed text-slate-600">
+          {article.description}
+        </Description>
+        <div lang={langOf(article.fallback, "content")} className="contents">
+          <Markdown content={article.content} />
+        </div>
         {article.documentUrl ? (
           <a
             href={article.documentUrl}

@@ -5,6 +5,7 @@ import { durationDays, formatDateRange, type EventKind, type EventView } from "~
 import { demoPictureSources } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
+import { langOf } from "~/lib/content-language";
 
 export const KIND_ICONS: Record<EventKind, typeof Sailboat> = {
   race: Trophy,
@@ -20,7 +21,8 @@ export function EventStatusBadge({ event }: { event: EventView }) {
   if (event.ended) return null;
   if (event.status === "live") return <Badge variant="destructive">{t("events.status.live")}</Badge>;
   if (event.status === "completed") return <Badge variant="secondary">{t("events.status.completed")}</Badge>;
-  if (event.status === "cancelled") return <Badge variant="outline">{t("events.status.cancelled")}</Badge>;
+  // On a picture: a solid badge, so its text keeps its contrast (decision 015 shows cancelled dates).
+  if (event.status === "cancelled") return <Badge className="border-transparent bg-white text-red-800">{t("events.status.cancelled")}</Badge>;
   return <Badge>{t("events.status.upcoming")}</Badge>;
 }
 
@@ -101,10 +103,18 @@ export function EventCard({
             data-event-opener={event.slug}
             className="after:absolute after:inset-0 after:rounded-lg focus:outline-none"
           >
-            {event.name}
+            <span lang={langOf(event.fallback, "name")}>{event.name}</span>
           </Link>
         </Heading>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>
+        {event.cancellationMessage ? (
+          <p className="line-clamp-3 text-sm font-medium text-red-800" data-testid="card-cancellation">
+            {event.cancellationMessage}
+          </p>
+        ) : (
+          <p lang={langOf(event.fallback, "description")} className="line-clamp-3 text-sm text-muted-foreground">
+            {event.description}
+          </p>
+        )}
         <dl className="mt-auto space-y-1.5 text-sm text-slate-700">
           <div className="flex items-center gap-2">
             <dt className="sr-only">{t("events.dates")}</dt>

@@ -9,6 +9,8 @@ import { EventAction } from "./event-action";
 import { FactList } from "./private/event-details";
 import { EventStatusBadge, KIND_ICONS } from "./event-card";
 import { PriceNow } from "./price-now";
+import { LanguageNote } from "./language-note";
+import { langOf } from "~/lib/content-language";
 import { returnFocus } from "~/lib/focus-return";
 
 const noSubscription = () => () => {};
@@ -103,14 +105,17 @@ export function EventDialog({ event, open, onOpenChange, now, closeHref }: Event
                   {t(`events.kind.${event.kind}` as const)}
                 </span>
               </div>
-              <DialogPrimitive.Title className="pr-10 text-3xl font-bold uppercase leading-none text-white sm:text-5xl">
+              <DialogPrimitive.Title lang={langOf(event.fallback, "name")} className="pr-10 text-3xl font-bold uppercase leading-none text-white sm:text-5xl">
                 {event.name}
               </DialogPrimitive.Title>
             </div>
           </div>
 
           <div className="space-y-7 px-6 py-6 sm:px-8">
-            <DialogPrimitive.Description className="text-base leading-7 text-slate-700">{event.description}</DialogPrimitive.Description>
+            <LanguageNote fallback={event.fallback} kind="event" />
+            <DialogPrimitive.Description lang={langOf(event.fallback, "description")} className="text-base leading-7 text-slate-700">
+              {event.description}
+            </DialogPrimitive.Description>
 
             <FactList
               className="sm:grid-cols-2"
@@ -144,7 +149,7 @@ export function EventDialog({ event, open, onOpenChange, now, closeHref }: Event
                 <h3 id={`included-${event.slug}`} className="text-xl font-semibold uppercase text-navy-900">
                   {t("events.included")}
                 </h3>
-                <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                <ul lang={langOf(event.fallback, "included")} className="mt-3 grid gap-2 sm:grid-cols-2">
                   {event.included.map((item) => (
                     <li key={item} className="flex gap-2 text-sm text-slate-700">
                       <Check className="mt-0.5 size-4 shrink-0 text-signal-500" aria-hidden />

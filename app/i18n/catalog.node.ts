@@ -13,7 +13,14 @@ import adminBookingsEnglish from "./messages/en/admin-bookings";
 import adminBookingsDutch from "./messages/nl/admin-bookings";
 import adminWaitlistEnglish from "./messages/en/admin-waitlist";
 import adminWaitlistDutch from "./messages/nl/admin-waitlist";
+import disruptionEnglish from "./messages/en/disruption";
+import disruptionDutch from "./messages/nl/disruption";
+import adminDisruptionEnglish from "./messages/en/admin-disruption";
+import adminDisruptionDutch from "./messages/nl/admin-disruption";
 
 addMessages("en", { ...en, ...lifecycleEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
 addMessages("nl", { ...nl, ...lifecycleDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
+// A cancelled or moved sailing day (decision 015): the participant's page, its e-mails, the admin.
+addMessages("en", { ...disruptionEnglish, ...adminDisruptionEnglish });
+addMessages("nl", { ...disruptionDutch, ...adminDisruptionDutch });
 loaded.add("en").add("nl");

@@ -6,3 +6,8 @@ import nl from "./messages/nl/manage";
 
 addMessages("en", en);
 addMessages("nl", nl);
+// A cancelled or moved sailing day (decision 015): the choice on the booking page.
+import enDisruption from "./messages/en/disruption";
+import nlDisruption from "./messages/nl/disruption";
+addMessages("en", enDisruption);
+addMessages("nl", nlDisruption);

@@ -5,6 +5,11 @@ import type adminBookingsEn from "./messages/en/admin-bookings";
 import type lifecycleEn from "./messages/en/lifecycle";
 import type manageEn from "./messages/en/manage";
 import type adminWaitlistEn from "./messages/en/admin-waitlist";
+import type adminTwoFactorEn from "./messages/en/admin-2fa";
+import type disruptionEn from "./messages/en/disruption";
+import type adminDisruptionEn from "./messages/en/admin-disruption";
+import type adminPrivacyEn from "./messages/en/admin-privacy";
+import type adminLanguageEn from "./messages/en/admin-language";
 import language from "./messages/language";
 
 /**
@@ -12,7 +17,7 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once

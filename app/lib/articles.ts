@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import type { LanguageFallback } from "~/lib/content-language";
 import { dateTimeFormat } from "~/lib/intl";
 
 export type ArticleCategory = "victory" | "preparation" | "team" | "featured" | "general";
@@ -18,6 +19,8 @@ export type ArticleView = {
   imageSources: { avif: string; webp: string } | null;
   documentUrl: string | null;
   documentName: string | null;
+  /** Texts shown in the other language because the visitor's is missing (null or absent: none). */
+  fallback?: LanguageFallback | null;
 };
 
 /** News dates: nl-NL or en-US by language (the spec's rule). */

@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import type { LanguageFallback } from "~/lib/content-language";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";
@@ -32,6 +33,10 @@ export type EventView = {
   documentUrl: string | null;
   documentName: string | null;
   imageUrl: string | null;
+  /** The team's message when it cancelled or moved this date (decision 015), in the visitor's language. */
+  cancellationMessage?: string | null;
+  /** Texts shown in the other language because the visitor's is missing (null or absent: none). */
+  fallback?: LanguageFallback | null;
 };
 
 /**

@@ -22,6 +22,8 @@ export type SeoOptions = {
   image?: string;
   type?: "website" | "article";
   noIndex?: boolean;
+  /** The page exists in one language only (it forces it: the English terms, /arc): no alternates. */
+  oneLanguage?: boolean;
 };
 
 const SITE_SUFFIX = "| Ocean Racing Team";
@@ -32,10 +34,35 @@ export function siteTitle(title: string): string {
   return trimmed.endsWith(SITE_SUFFIX) ? trimmed : `${trimmed} ${SITE_SUFFIX}`;
 }
 
-/** Title, description, canonical link and Open Graph tags for one page. */
+/** A page's address in one language: `?lang=` chooses it (and stores the choice). */
+export function languageUrl(url: string, locale: Locale): string {
+  return `${url}${url.includes("?") ? "&" : "?"}lang=${locale}`;
+}
+
+/**
+ * The hreflang alternates of a page that exists in both languages (decision 016): each language
+ * at its `?lang=` address, and the plain address, which picks the language by the visitor's
+ * cookie or browser, as `x-default`. The sitemap lists the same set.
+ */
+export function languageAlternates(url: string): { hrefLang: Locale | "x-default"; href: string }[] {
+  return [
+    { hrefLang: "nl", href: languageUrl(url, "nl") },
+    { hrefLang: "en", href: languageUrl(url, "en") },
+    { hrefLang: "x-default", href: url },
+  ];
+}
+
+/**
+ * Title, description, canonical link, hreflang alternates and Open Graph tags for one page.
+ * A page in both languages names its language's `?lang=` address as canonical, so each
+ * language is indexed on its own address (a canonical shared by both would fold them into one
+ * and void the alternates); a page in one language, or not indexed, keeps its plain address.
+ */
 export function seo(input: SeoOptions): MetaDescriptor[] {
   const options = { ...input, title: siteTitle(input.title) };
-  const url = `${options.publicUrl}${options.path}`;
+  const plainUrl = `${options.publicUrl}${options.path}`;
+  const bilingual = !options.noIndex && !options.oneLanguage;
+  const url = bilingual ? languageUrl(plainUrl, options.locale) : plainUrl;
   const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [
     { title: options.title },
@@ -50,6 +77,10 @@ export function seo(input: SeoOptions): MetaDescriptor[] {
     { property: "og:site_name", content: "Ocean Racing Team" },
     { name: "twitter:card", content: "summary_large_image" },
   ];
+  if (bilingual) {
+    tags.push({ property: "og:locale:alternate", content: options.locale === "nl" ? "en_GB" : "nl_NL" });
+    for (const alternate of languageAlternates(plainUrl)) tags.push({ tagName: "link", rel: "alternate", ...alternate });
+  }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

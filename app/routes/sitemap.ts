@@ -3,13 +3,12 @@ import { publishedArticles } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import { events } from "@server/db/schema.server";
 import { env } from "@server/env.server";
+import { sitemapXml } from "~/lib/sitemap";
 
 /** Public pages that exist whatever the content. */
 const STATIC_PATHS = ["/", "/about", "/news", "/calendar", "/videos", "/waar-is-de-boot", "/privacy", "/servicevoorwaarden", "/arc", "/sail-out"];
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+/** Pages that force one language (`handle.locale`): no language alternates. */
+const ONE_LANGUAGE_PATHS = new Set(["/servicevoorwaarden", "/arc"]);
 
 export async function loader() {
   const base = env().publicUrl;
@@ -17,13 +16,10 @@ export async function loader() {
     publishedArticles(db()),
     db().select({ slug: events.slug, updatedAt: events.updatedAt }).from(events).where(and(eq(events.listed, true), ne(events.status, "cancelled"))),
   ]);
-  const urls = [
-    ...STATIC_PATHS.map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
-    ...articles.map((a) => ({ loc: `${base}/news/${a.slug}`, lastmod: a.updatedAt.toISOString() })),
-    ...listed.map((e) => ({ loc: `${base}/calendar?event=${encodeURIComponent(e.slug)}`, lastmod: e.updatedAt.toISOString() })),
-  ];
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-    .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
-    .join("\n")}\n</urlset>\n`;
+  const body = sitemapXml([
+    ...STATIC_PATHS.map((path) => ({ url: `${base}${path}`, oneLanguage: ONE_LANGUAGE_PATHS.has(path) })),
+    ...articles.map((a) => ({ url: `${base}/news/${a.slug}`, lastmod: a.updatedAt.toISOString() })),
+    ...listed.map((e) => ({ url: `${base}/calendar?event=${encodeURIComponent(e.slug)}`, lastmod: e.updatedAt.toISOString() })),
+  ]);
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -14,10 +14,8 @@ export const ARTICLE_LIMITS = { title: 200, description: 500, content: 100_000 }
 
 const REQUIRED: MessageKey = "admin.articles.validation.required";
 const TOO_LONG: MessageKey = "admin.articles.validation.tooLong";
-
-function requiredText(max: number) {
-  return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, TOO_LONG);
-}
+const ONE_LANGUAGE: MessageKey = "admin.language.oneRequired";
+const COMPLETE_LANGUAGE: MessageKey = "admin.language.completeLanguage";
 
 function optionalText(max: number) {
   return z
@@ -32,16 +30,21 @@ function optionalText(max: number) {
 export const optionalFile = z.file().optional();
 export const checkbox = z.boolean().default(false);
 
+/**
+ * An article is written in Dutch, in English or in both (decision 016): at least one language
+ * complete (title, description and content), and a language that is started is finished. The
+ * texts of a language left out are stored empty ("" in the Dutch columns, null in the English).
+ */
 export const articleSchema = z.object({
-  title: requiredText(ARTICLE_LIMITS.title),
+  title: optionalText(ARTICLE_LIMITS.title),
   slug: z
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .max(SLUG_MAX_LENGTH, TOO_LONG)
     .regex(SLUG_PATTERN, "admin.articles.validation.slugPattern" satisfies MessageKey),
-  description: requiredText(ARTICLE_LIMITS.description),
-  content: requiredText(ARTICLE_LIMITS.content),
+  description: optionalText(ARTICLE_LIMITS.description),
+  content: optionalText(ARTICLE_LIMITS.content),
   date: z
     .string()
     .trim()
@@ -57,6 +60,22 @@ export const articleSchema = z.object({
   documentName: optionalText(200),
   removeImage: checkbox,
   removeDocument: checkbox,
-});
+}).superRefine((article, ctx) => {
+  const languages = [
+    { title: "title", description: "description", content: "content" },
+    { title: "titleEn", description: "descriptionEn", content: "contentEn" },
+  ] as const;
+  const started = languages.filter((fields) => article[fields.title] || article[fields.description] || article[fields.content]);
+  if (started.length === 0) {
+    for (const path of ["title", "description", "content"]) ctx.addIssue({ code: "custom", path: [path], message: ONE_LANGUAGE });
+    return;
+  }
+  for (const fields of started) {
+    for (const field of Object.values(fields)) {
+      if (!article[field]) ctx.addIssue({ code: "custom", path: [field], message: COMPLETE_LANGUAGE });
+    }
+  }
+  // Also when another field (the slug) failed, so every missing text is named at once.
+}, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
 
 export type ArticleFormValues = z.infer<typeof articleSchema>;

@@ -13,12 +13,18 @@ import { discardUploads, releaseUploadIfUnused, uploadByPublicPath } from "../st
 /** An article as the admin lists show it (the list and the clean-up page): no body text. */
 export type ArticleSummary = Pick<BlogPost, "id" | "title" | "slug" | "description" | "category" | "published"> & { date: string };
 
+/** The title the admin lists show: the Dutch one, else (an article in English only) the English one. */
+export function adminTitle(post: Pick<BlogPost, "title" | "titleEn">): string {
+  return post.title || post.titleEn || "";
+}
+
 /** Every article, published or not, newest first (the admin lists). */
 export async function articleSummaries(db: DbOrTx): Promise<ArticleSummary[]> {
   const rows = await db
     .select({
       id: blogPosts.id,
       title: blogPosts.title,
+      titleEn: blogPosts.titleEn,
       slug: blogPosts.slug,
       description: blogPosts.description,
       category: blogPosts.category,
@@ -27,7 +33,7 @@ export async function articleSummaries(db: DbOrTx): Promise<ArticleSummary[]> {
     })
     .from(blogPosts)
     .orderBy(desc(blogPosts.date), desc(blogPosts.createdAt));
-  return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
+  return rows.map(({ titleEn, ...row }) => ({ ...row, title: adminTitle({ title: row.title, titleEn }), date: row.date.toISOString() }));
 }
 
 export async function articleById(db: DbOrTx, id: string): Promise<BlogPost | undefined> {
@@ -77,10 +83,11 @@ export async function saveArticle(
 
   const documentUrl = document === undefined ? (existing?.documentUrl ?? null) : (document?.url ?? null);
   const row = {
-    title: values.title,
+    // An article in English only keeps "" in the Dutch columns (NOT NULL); views skip empty texts.
+    title: values.title ?? "",
     slug: values.slug,
-    description: values.description,
-    content: values.content,
+    description: values.description ?? "",
+    content: values.content ?? "",
     titleEn: values.titleEn,
     descriptionEn: values.descriptionEn,
     contentEn: values.contentEn,

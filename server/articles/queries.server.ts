@@ -1,24 +1,32 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import type { ArticleView } from "~/lib/articles";
+import { fallbackOf, pickText } from "~/lib/content-language";
 import type { DbOrTx } from "../db/client.server";
 import { blogPosts, type BlogPost } from "../db/schema.server";
 import { imageSourcesByPath } from "../storage/srcset.server";
 
+/**
+ * An article in `locale`: each text in the visitor's language where it is written, else in the
+ * other one (an article may be written in one language only; the Dutch columns then hold "").
+ */
 export function toArticleView(post: BlogPost, locale: Locale, imageSources: ArticleView["imageSources"] = null): ArticleView {
-  const english = locale === "en";
+  const title = pickText(locale, post.title, post.titleEn);
+  const description = pickText(locale, post.description, post.descriptionEn);
+  const content = pickText(locale, post.content, post.contentEn);
   return {
     id: post.id,
     slug: post.slug,
-    title: (english && post.titleEn) || post.title,
-    description: (english && post.descriptionEn) || post.description,
-    content: (english && post.contentEn) || post.content,
+    title: title.value,
+    description: description.value,
+    content: content.value,
     date: post.date.toISOString(),
     category: post.category,
     image: post.image,
     imageSources,
     documentUrl: post.documentUrl,
     documentName: post.documentName,
+    fallback: fallbackOf(locale, { title, description, content }),
   };
 }
 
@@ -67,19 +75,23 @@ export async function publishedArticleSummaries(
     .offset(offset);
   const page = rows.slice(0, limit);
   const sources = await imageSourcesByPath(db, page.map((p) => p.image));
-  const english = locale === "en";
   return {
     hasMore: rows.length > limit,
-    articles: page.map((post) => ({
-      id: post.id,
-      slug: post.slug,
-      title: (english && post.titleEn) || post.title,
-      description: (english && post.descriptionEn) || post.description,
-      date: post.date.toISOString(),
-      category: post.category,
-      image: post.image,
-      imageSources: (post.image && sources.get(post.image)) || null,
-    })),
+    articles: page.map((post) => {
+      const title = pickText(locale, post.title, post.titleEn);
+      const description = pickText(locale, post.description, post.descriptionEn);
+      return {
+        id: post.id,
+        slug: post.slug,
+        title: title.value,
+        description: description.value,
+        date: post.date.toISOString(),
+        category: post.category,
+        image: post.image,
+        imageSources: (post.image && sources.get(post.image)) || null,
+        fallback: fallbackOf(locale, { title, description }),
+      };
+    }),
   };
 }
 

@@ -17,7 +17,7 @@ import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
-import { eventNameIn } from "../events/view.server";
+import { eventDescriptionIn, eventIncludedIn, eventNameIn } from "../events/view.server";
 import { buildIcs } from "../mail/ics.server";
 import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
@@ -74,7 +74,7 @@ export function calendarInvite(
     start: event.startDate,
     end: event.endDate,
     summary: eventNameIn(event, locale),
-    description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${(locale === "en" && event.descriptionEn) || event.description}`,
+    description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${eventDescriptionIn(event, locale)}`,
     location: event.location,
     url: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
     organizer: { name: translate(locale, "site.name"), email: teamAddress() },
@@ -107,7 +107,7 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       eventName: name,
       dates: formatEventTimes(event, locale),
       location: event.location,
-      included: (locale === "en" && event.includedEn) || event.included,
+      included: eventIncludedIn(event, locale),
       amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
       balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,
       balanceDueDate: balanceCents > 0 && money.balanceDueAt ? formatDay(money.balanceDueAt, locale) : null,

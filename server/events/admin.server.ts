@@ -98,7 +98,7 @@ export async function privatePageOptions(db: DbOrTx): Promise<{ key: string; tit
   return db.select({ key: privatePages.key, title: privatePages.title }).from(privatePages).orderBy(asc(privatePages.title));
 }
 
-export type MoveTarget = { id: string; name: string; startDate: Date; endDate: Date; placesLeft: number | null };
+export type MoveTarget = { id: string; name: string; nameEn: string | null; startDate: Date; endDate: Date; placesLeft: number | null };
 
 /**
  * The dates a booking of `from` can move to: other events of the same kind that have not
@@ -107,7 +107,7 @@ export type MoveTarget = { id: string; name: string; startDate: Date; endDate: D
  */
 export async function moveTargets(db: DbOrTx, from: Pick<Event, "id" | "kind">, at: Date): Promise<MoveTarget[]> {
   const rows = await db
-    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, status: events.status, maxParticipants: events.maxParticipants })
+    .select({ id: events.id, name: events.name, nameEn: events.nameEn, startDate: events.startDate, endDate: events.endDate, status: events.status, maxParticipants: events.maxParticipants })
     .from(events)
     .where(and(eq(events.kind, from.kind), ne(events.id, from.id), gt(events.startDate, at), notInArray(events.status, ["cancelled", "completed", "live", "ongoing"])))
     .orderBy(asc(events.startDate));
@@ -115,6 +115,7 @@ export async function moveTargets(db: DbOrTx, from: Pick<Event, "id" | "kind">, 
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    nameEn: r.nameEn,
     startDate: r.startDate,
     endDate: r.endDate,
     placesLeft: r.maxParticipants === null ? null : Math.max(0, r.maxParticipants - (taken.get(r.id) ?? 0)),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import type { DbOrTx } from "../db/client.server";
 import { events, registrations, waitlistOffers, type Event } from "../db/schema.server";
@@ -71,7 +71,8 @@ export async function upcomingListedEvents(db: DbOrTx, now: Date, limit: number)
 /** What the calendar can filter on: the display status (`displayStatus()`), computed in SQL. */
 export type CalendarFilter = "all" | "upcoming" | "live" | "completed";
 
-const onCalendar = and(eq(events.listed, true), ne(events.status, "cancelled"))!;
+// A date the team cancelled or moved with a message (decision 015) stays on, shown as cancelled.
+const onCalendar = and(eq(events.listed, true), or(ne(events.status, "cancelled"), isNotNull(events.cancellationMessage)))!;
 
 /**
  * The calendar's two runs, as `displayStatus()` splits them. Finished: marked completed or past
@@ -145,6 +146,16 @@ export async function calendarEvents(
     );
   }
   return rows;
+}
+
+/** One event the calendar shows (its dialog by a shared link): listed, and not cancelled unless with the team's message. */
+export async function calendarEventBySlug(db: DbOrTx, slug: string): Promise<Event | undefined> {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.slug, slug), onCalendar))
+    .limit(1);
+  return event;
 }
 
 /** One listed, not cancelled event; undefined for unknown slugs and for private pages' events. */

@@ -1,4 +1,5 @@
 import type { Locale } from "~/i18n";
+import { fallbackOf, hasText, pickList, pickText } from "~/lib/content-language";
 import type { DisplayStatus, EventView } from "~/lib/events";
 import type { Event } from "../db/schema.server";
 
@@ -15,21 +16,41 @@ export function displayStatus(event: Pick<Event, "status" | "startDate" | "endDa
 
 /** The event's name in `locale`: the English one where there is one, else the Dutch (the only one). */
 export function eventNameIn(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
-  return (locale === "en" && event.nameEn) || event.name;
+  return pickText(locale, event.name, event.nameEn).value;
 }
 
+/** The event's description in `locale` (e-mails, the .ics): English where written, else Dutch. */
+export function eventDescriptionIn(event: Pick<Event, "description" | "descriptionEn">, locale: Locale): string {
+  return pickText(locale, event.description, event.descriptionEn).value;
+}
+
+/** The event's included items in `locale` (e-mails and views): English where written, else Dutch. */
+export function eventIncludedIn(event: Pick<Event, "included" | "includedEn">, locale: Locale): string[] {
+  return pickList(locale, event.included, event.includedEn).value;
+}
+
+/**
+ * The event in `locale`. The Dutch texts are required, the English ones optional; a missing
+ * English description or list of included items shows the Dutch one, and `fallback` says so.
+ * A missing English name is not a missing translation (names such as "ARC 2025" are the same in
+ * both languages), except on an event with no English text at all: then its name is Dutch too.
+ */
 export function toEventView(event: Event, locale: Locale, now: Date, placesTaken = 0): EventView {
   const english = locale === "en";
+  const description = pickText(locale, event.description, event.descriptionEn);
+  const included = pickList(locale, event.included, event.includedEn);
+  const name = pickText(locale, event.name, event.nameEn);
+  const untranslated = english && !hasText(event.nameEn) && description.fellBack;
   return {
     id: event.id,
     slug: event.slug,
-    name: eventNameIn(event, locale),
-    description: (english && event.descriptionEn) || event.description,
+    name: name.value,
+    description: description.value,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
     location: event.location,
     priceCents: event.priceCents,
-    included: (english && event.includedEn) || event.included,
+    included: included.value,
     maxParticipants: event.maxParticipants,
     placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - placesTaken),
     status: displayStatus(event, now),
@@ -43,5 +64,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     documentUrl: event.documentUrl,
     documentName: event.documentName,
     imageUrl: event.imageUrl,
+    fallback: fallbackOf(locale, { name: { fellBack: english ? untranslated : name.fellBack }, description, included }),
+    cancellationMessage: event.status === "cancelled" ? (english && event.cancellationMessageEn) || event.cancellationMessage || null : null,
   };
 }

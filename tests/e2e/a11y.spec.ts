@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { totpCode } from "../support/totp";
+import { createAdminAccount, signInAdmin } from "./admin-login";
+import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { ADMIN_PATHS, PUBLIC_PATHS as SITE_PATHS } from "./site-paths";
 
 /**
@@ -107,11 +109,7 @@ test("the unlocked private page, the mobile menu, the registration and video dia
 
 test("admin pages have no serious or critical axe violations", async ({ page }) => {
   await localOnly(page);
-  await page.goto("/admin");
-  await hydrated(page);
-  await page.getByLabel("E-mailadres").fill("admin@oceanracing.test");
-  await page.getByLabel("Wachtwoord").fill("admin-password-e2e");
-  await page.getByRole("button", { name: "Inloggen" }).click();
+  await signInAdmin(page, "/admin");
   await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
   const findings: Finding[] = [];
   for (const width of WIDTHS) {
@@ -121,6 +119,48 @@ test("admin pages have no serious or critical axe violations", async ({ page }) 
       await hydrated(page);
       findings.push(...(await seriousViolations(page, path, width, "nl")));
     }
+  }
+  expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+});
+
+test("the two-factor set-up and code pages have no serious or critical axe violations", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await localOnly(page);
+  const admin = { email: uniqueEmail("a11y-admin"), password: "a11y-admin-password" };
+  await createAdminAccount(browser, baseURL!, admin);
+  const findings: Finding[] = [];
+  const logIn = async () => {
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByLabel("E-mailadres").fill(admin.email);
+    await page.getByLabel("Wachtwoord").fill(admin.password);
+    await page.getByRole("button", { name: "Inloggen" }).click();
+  };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn();
+  await expect(page.getByRole("heading", { name: "Tweestapsverificatie instellen" })).toBeVisible();
+  await hydrated(page);
+  findings.push(...(await seriousViolations(page, "/admin/2fa/setup (start)", 390, "nl")));
+  await page.getByLabel("Bevestig je wachtwoord om te beginnen").fill(admin.password);
+  await page.getByRole("button", { name: "Instellen starten" }).click();
+  await expect(page.getByTestId("totp-secret")).toBeVisible();
+  findings.push(...(await seriousViolations(page, "/admin/2fa/setup (QR code)", 390, "nl")));
+  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
+  await expect(page.getByTestId("recovery-codes")).toBeVisible();
+  findings.push(...(await seriousViolations(page, "/admin/2fa/setup (recovery codes)", 390, "nl")));
+  await page.getByRole("link", { name: "Codes bewaard, ga verder" }).click();
+  await page.getByRole("button", { name: "Admin Uitloggen" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await logIn();
+    await expect(page.getByRole("heading", { name: "Tweestapsverificatie", exact: true })).toBeVisible();
+    await hydrated(page);
+    await page.getByText("Een herstelcode gebruiken").click();
+    await expect(page.getByLabel("Herstelcode")).toBeVisible();
+    findings.push(...(await seriousViolations(page, "/admin/2fa", width, "nl")));
   }
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });

@@ -185,7 +185,7 @@ test("a shared ?event= link is rendered open by the server and carries the event
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("event-dialog").getByRole("heading", { name: "Corporate sailing day" })).toBeVisible();
   await expect(page.getByTestId("event-dialog")).toContainText("What's included");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/calendar?event=zakelijke-zeildag`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/calendar?event=zakelijke-zeildag&lang=en`);
   await expect(page).toHaveTitle(/Corporate sailing day/);
 
   // Without JavaScript the close button is a link back to the calendar.

@@ -51,7 +51,7 @@ for (const locale of ["en", "nl"] as const) {
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading(locale));
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        await expectCanonical(page, baseURL, path);
+        await expectCanonical(page, baseURL, `${path}?lang=${locale}`);
         await expect(page).toHaveTitle(/Ocean Racing Team/);
         await hydrated(page);
       });

@@ -130,7 +130,7 @@ test.describe("layout and navigation", () => {
   test("every page has a title, description and canonical link; sitemap and robots exist", async ({ page, request }) => {
     await page.goto("/?lang=en");
     await expect(page).toHaveTitle(/Ocean Racing Team/);
-    await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/$/);
+    await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/\?lang=en$/);
     await expect(page.locator("meta[name=description]")).toHaveAttribute("content", /.{50,}/);
     await expect(page.locator("meta[property='og:image']")).toHaveAttribute("content", /og-1200\.jpg$/);
     const sitemap = await request.get("/sitemap.xml");

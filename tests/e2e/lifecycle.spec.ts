@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { signInAdmin } from "./admin-login";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
@@ -158,13 +159,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   // 1. The admin creates a paid event with one place: €200, 50% deposit, default policy (balance
   //    and free cancellation until 30 days before the start).
   const admin = await person(browser, "nl", [/status of 401/]);
-  await admin.page.goto("/admin/events/new");
-  await hydrated(admin.page);
-  await admin.page.getByLabel("E-mailadres").fill(ADMIN.email);
-  await admin.page.getByLabel("Wachtwoord").fill(ADMIN.password);
-  await admin.page.getByRole("button", { name: "Inloggen" }).click();
-  await expect(admin.page.getByRole("button", { name: "Admin Uitloggen" })).toBeVisible();
-  await hydrated(admin.page);
+  await signInAdmin(admin.page, "/admin/events/new", ADMIN);
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slugField = admin.page.getByLabel("Slug", { exact: true });
   await expect(slugField).toHaveValue(`levenscyclus-tocht-${run}`);

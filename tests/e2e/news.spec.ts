@@ -154,7 +154,7 @@ test.describe("article dialog", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.locator("time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page).toHaveTitle(`${SEEDED.en[0]} | Ocean Racing Team`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/news/${slug}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/news/${slug}?lang=en`);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /New sails, a tight training schedule/);
 

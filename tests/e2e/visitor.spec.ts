@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { signInAdmin } from "./admin-login";
 import { expect, hydrated, sailOutUrl, test } from "./fixtures";
 import { ADMIN_PATHS, PUBLIC_PATHS } from "./site-paths";
 
@@ -15,11 +16,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 async function logIn(page: Page) {
-  await page.goto("/admin");
-  await hydrated(page);
-  await page.getByLabel("E-mailadres").fill("admin@oceanracing.test");
-  await page.getByLabel("Wachtwoord").fill("admin-password-e2e");
-  await page.getByRole("button", { name: "Inloggen" }).click();
+  await signInAdmin(page, "/admin");
   await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
 }
 

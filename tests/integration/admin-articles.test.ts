@@ -63,12 +63,13 @@ describe("admin articles", () => {
     expect(await database.db().$count(blogPosts)).toBe(0);
   });
 
-  it("requires title, slug, description and content", async () => {
+  it("requires a slug, and title, description and content in at least one language", async () => {
     const answer = await create({ title: "", slug: "", description: " ", content: "" });
     expect(answer.status).toBe(400);
     expect(answer.data.feedback).toMatchObject({ kind: "error", title: "admin.uploads.errorTitle" });
     const errors = answer.data.result?.error ?? {};
-    for (const field of ["title", "slug", "description", "content"]) expect(errors[field]).toEqual(["admin.articles.validation.required"]);
+    expect(errors.slug).toEqual(["admin.articles.validation.required"]);
+    for (const field of ["title", "description", "content"]) expect(errors[field]).toEqual(["admin.language.oneRequired"]);
     expect(await database.db().$count(blogPosts)).toBe(0);
   });
 

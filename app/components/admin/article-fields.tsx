@@ -159,3 +159,20 @@ export function SaveBar({ saving, label, savingLabel, children }: { saving: bool
     </div>
   );
 }
+
+/**
+ * An item's texts in both languages side by side (stacked on a phone), each language a group
+ * named by its legend (decision 016).
+ */
+export function LanguageColumns({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 md:grid-cols-2">{children}</div>;
+}
+
+export function LanguageColumn({ legend, testId, children }: { legend: string; testId?: string; children: ReactNode }) {
+  return (
+    <fieldset data-testid={testId} className="grid min-w-0 content-start gap-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <legend className="px-1 text-sm font-bold uppercase tracking-wide text-navy-900">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -7,9 +7,9 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useI18n } from "~/i18n";
 import type { ArticleCategory } from "~/lib/articles";
-import { Field, FormPanel, FormSwitch, hintId, SaveBar, selectClasses } from "./article-fields";
+import { Field, FormPanel, FormSwitch, hintId, LanguageColumn, LanguageColumns, SaveBar, selectClasses } from "./article-fields";
 import { ARTICLE_CATEGORIES, ARTICLE_LIMITS, articleSchema } from "~/schemas/article";
-import { TitleSlugFields } from "./title-slug-fields";
+import { useTitleSlugFields } from "./title-slug-fields";
 import { FilesPanel, type CurrentUpload } from "./upload-field";
 
 export type ArticleFormDefaults = {
@@ -79,27 +79,69 @@ export function ArticleForm({
     return typeof value === "string" ? value : String(defaults[name]);
   };
   const [content, setContent] = useState(() => initial("content"));
+  const [contentEn, setContentEn] = useState(() => initial("contentEn"));
   const publishedInitially = lastResult ? fields.published.initialValue === "on" : defaults.published;
-  const englishInitiallyOpen = Boolean(initial("titleEn") || initial("descriptionEn") || initial("contentEn"));
+  const { title: titleField, slug: slugField } = useTitleSlugFields({
+    title: fields.title,
+    slug: fields.slug,
+    defaults: { title: defaults.title, slug: defaults.slug },
+    titleLabel: t("admin.articles.field.title"),
+    titleMaxLength: ARTICLE_LIMITS.title,
+    slugLabel: t("admin.articles.field.slug"),
+    slugHint: (slug) => t("admin.articles.field.slugHint", { slug: slug || "…" }),
+    editing,
+    titleOptional: true,
+  });
 
   const { key: _contentKey, ...contentProps } = getTextareaProps(fields.content, { ariaDescribedBy: hintId(fields.content) });
+  const { key: _contentEnKey, ...contentEnProps } = getTextareaProps(fields.contentEn, { ariaDescribedBy: hintId(fields.contentEn) });
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
+      <FormPanel title={t("admin.language.texts")} description={t("admin.language.articleHint")}>
+        <LanguageColumns>
+          <LanguageColumn legend={t("admin.language.dutch")} testId="texts-nl">
+            {titleField}
+            <Field meta={fields.description} label={t("admin.articles.field.description")}>
+              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={ARTICLE_LIMITS.description} />
+            </Field>
+            <Field meta={fields.content} label={t("admin.articles.field.content")} hint={t("admin.articles.field.contentHint")}>
+              <Textarea
+                {...contentProps}
+                defaultValue={undefined}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                rows={14}
+                className="min-h-64 font-mono text-sm"
+              />
+            </Field>
+            <Preview id="article-preview" title={t("admin.articles.preview")} content={content} emptyText={t("admin.articles.previewEmpty")} />
+          </LanguageColumn>
+          <LanguageColumn legend={t("admin.language.english")} testId="texts-en">
+            <Field meta={fields.titleEn} label={t("admin.articles.field.titleEn")}>
+              <Input {...getInputProps(fields.titleEn, { type: "text" })} key={fields.titleEn.key} maxLength={ARTICLE_LIMITS.title} lang="en" />
+            </Field>
+            <Field meta={fields.descriptionEn} label={t("admin.articles.field.descriptionEn")}>
+              <Textarea {...getTextareaProps(fields.descriptionEn)} key={fields.descriptionEn.key} rows={3} maxLength={ARTICLE_LIMITS.description} lang="en" />
+            </Field>
+            <Field meta={fields.contentEn} label={t("admin.articles.field.contentEn")} hint={t("admin.articles.field.contentHint")}>
+              <Textarea
+                {...contentEnProps}
+                defaultValue={undefined}
+                value={contentEn}
+                onChange={(event) => setContentEn(event.target.value)}
+                rows={14}
+                className="min-h-64 font-mono text-sm"
+                lang="en"
+              />
+            </Field>
+            <Preview id="article-preview-en" title={t("admin.language.previewEn")} content={contentEn} emptyText={t("admin.articles.previewEmpty")} lang="en" />
+          </LanguageColumn>
+        </LanguageColumns>
+      </FormPanel>
+
       <FormPanel title={t("admin.articles.section.article")}>
-        <TitleSlugFields
-          title={fields.title}
-          slug={fields.slug}
-          defaults={{ title: defaults.title, slug: defaults.slug }}
-          titleLabel={t("admin.articles.field.title")}
-          titleMaxLength={ARTICLE_LIMITS.title}
-          slugLabel={t("admin.articles.field.slug")}
-          slugHint={(slug) => t("admin.articles.field.slugHint", { slug: slug || "…" })}
-          editing={editing}
-        />
-        <Field meta={fields.description} label={t("admin.articles.field.description")} required>
-          <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} maxLength={ARTICLE_LIMITS.description} />
-        </Field>
+        {slugField}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field meta={fields.date} label={t("admin.articles.field.date")}>
             <Input {...getInputProps(fields.date, { type: "date" })} key={fields.date.key} />
@@ -116,47 +158,6 @@ export function ArticleForm({
         </div>
       </FormPanel>
 
-      <FormPanel title={t("admin.articles.section.content")}>
-        <div className="grid gap-5 lg:grid-cols-2">
-          <Field meta={fields.content} label={t("admin.articles.field.content")} hint={t("admin.articles.field.contentHint")} required>
-            <Textarea
-              {...contentProps}
-              defaultValue={undefined}
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
-              rows={18}
-              className="min-h-80 font-mono text-sm"
-            />
-          </Field>
-          <section aria-labelledby="article-preview-title" className="grid content-start gap-1.5">
-            <h3 id="article-preview-title" className="font-sans text-sm font-semibold normal-case tracking-normal text-navy-900">
-              {t("admin.articles.preview")}
-            </h3>
-            <div aria-live="polite" className="min-h-80 overflow-auto rounded-md border border-slate-200 bg-foam-100/40 p-4" data-testid="article-preview">
-              {content.trim() ? <Markdown content={content} /> : <p className="text-sm text-slate-500">{t("admin.articles.previewEmpty")}</p>}
-            </div>
-          </section>
-        </div>
-      </FormPanel>
-
-      <details open={englishInitiallyOpen} className="group rounded-xl border border-slate-200 bg-white shadow-sm">
-        <summary className="cursor-pointer list-none px-5 py-4 font-display text-xl font-bold uppercase tracking-wide text-navy-900 marker:hidden sm:px-6">
-          {t("admin.articles.english")}
-          <span className="mt-1 block font-sans text-sm font-normal normal-case tracking-normal text-slate-500">{t("admin.articles.englishHint")}</span>
-        </summary>
-        <div className="grid gap-5 border-t border-slate-200 p-5 sm:p-6">
-          <Field meta={fields.titleEn} label={t("admin.articles.field.titleEn")}>
-            <Input {...getInputProps(fields.titleEn, { type: "text" })} key={fields.titleEn.key} maxLength={ARTICLE_LIMITS.title} lang="en" />
-          </Field>
-          <Field meta={fields.descriptionEn} label={t("admin.articles.field.descriptionEn")}>
-            <Textarea {...getTextareaProps(fields.descriptionEn)} key={fields.descriptionEn.key} rows={3} maxLength={ARTICLE_LIMITS.description} lang="en" />
-          </Field>
-          <Field meta={fields.contentEn} label={t("admin.articles.field.contentEn")}>
-            <Textarea {...getTextareaProps(fields.contentEn)} key={fields.contentEn.key} rows={12} className="font-mono text-sm" lang="en" />
-          </Field>
-        </div>
-      </details>
-
       <FilesPanel title={t("admin.articles.files")} fields={fields} currentImage={currentImage} currentDocument={currentDocument} />
 
       <SaveBar saving={saving} label={t("admin.articles.save")} savingLabel={t("admin.articles.saving")}>
@@ -169,5 +170,19 @@ export function ArticleForm({
         />
       </SaveBar>
     </Form>
+  );
+}
+
+/** The live preview of one language's markdown. */
+function Preview({ id, title, content, emptyText, lang }: { id: string; title: string; content: string; emptyText: string; lang?: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid content-start gap-1.5">
+      <h3 id={`${id}-title`} className="font-sans text-sm font-semibold normal-case tracking-normal text-navy-900">
+        {title}
+      </h3>
+      <div aria-live="polite" lang={lang} className="max-h-96 min-h-32 overflow-auto rounded-md border border-slate-200 bg-white p-4" data-testid={id}>
+        {content.trim() ? <Markdown content={content} /> : <p className="text-sm text-slate-500">{emptyText}</p>}
+      </div>
+    </section>
   );
 }

@@ -5,9 +5,9 @@ import { Form, useNavigation } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useI18n } from "~/i18n";
-import { Field, FormPanel, FormSwitch, hintId, SaveBar, selectClasses } from "./article-fields";
+import { Field, FormPanel, FormSwitch, hintId, LanguageColumn, LanguageColumns, SaveBar, selectClasses } from "./article-fields";
 import { BOOKING_MODES, EVENT_KINDS, EVENT_STATUSES, eventSchema, type EventFormDefaults } from "~/schemas/event";
-import { TitleSlugFields } from "./title-slug-fields";
+import { useTitleSlugFields } from "./title-slug-fields";
 import { FilesPanel, type CurrentUpload } from "./upload-field";
 
 /** Create and edit an event: every column of the events table, as a real multipart form. */
@@ -40,7 +40,16 @@ export function EventForm({
   });
 
   const listedInitially = lastResult ? fields.listed.initialValue === "on" : defaults.listed;
-  const englishInitiallyOpen = Boolean(defaults.nameEn || defaults.descriptionEn || defaults.includedEn);
+  const { title: nameField, slug: slugField } = useTitleSlugFields({
+    title: fields.name,
+    slug: fields.slug,
+    defaults: { title: defaults.name, slug: defaults.slug },
+    titleLabel: t("admin.events.field.name"),
+    titleMaxLength: 200,
+    slugLabel: t("admin.events.field.slug"),
+    slugHint: () => t("admin.events.field.slugHint"),
+    editing,
+  });
 
   /** An input bound to its field, described by its hint when it has one. */
   const text = (field: (typeof fields)[keyof typeof fields], type: "text" | "number" | "datetime-local", hinted = false, extra: ComponentProps<"input"> = {}) => {
@@ -51,22 +60,33 @@ export function EventForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
       <input type="hidden" name="intent" value="save" />
+      <FormPanel title={t("admin.language.texts")} description={t("admin.language.eventHint")}>
+        <LanguageColumns>
+          <LanguageColumn legend={t("admin.language.dutch")} testId="texts-nl">
+            {nameField}
+            <Field meta={fields.description} label={t("admin.events.field.description")} required>
+              <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={6} />
+            </Field>
+            <Field meta={fields.included} label={t("admin.events.field.included")}>
+              <Textarea {...getTextareaProps(fields.included)} key={fields.included.key} rows={5} />
+            </Field>
+          </LanguageColumn>
+          <LanguageColumn legend={t("admin.events.section.english")} testId="texts-en">
+            <Field meta={fields.nameEn} label={t("admin.events.field.nameEn")}>
+              {text(fields.nameEn, "text", false, { maxLength: 200, lang: "en" })}
+            </Field>
+            <Field meta={fields.descriptionEn} label={t("admin.events.field.descriptionEn")}>
+              <Textarea {...getTextareaProps(fields.descriptionEn)} key={fields.descriptionEn.key} rows={6} lang="en" />
+            </Field>
+            <Field meta={fields.includedEn} label={t("admin.events.field.includedEn")}>
+              <Textarea {...getTextareaProps(fields.includedEn)} key={fields.includedEn.key} rows={5} lang="en" />
+            </Field>
+          </LanguageColumn>
+        </LanguageColumns>
+      </FormPanel>
+
       <FormPanel title={t("admin.events.section.basics")}>
-        <div className="grid gap-5 md:grid-cols-2">
-          <TitleSlugFields
-            title={fields.name}
-            slug={fields.slug}
-            defaults={{ title: defaults.name, slug: defaults.slug }}
-            titleLabel={t("admin.events.field.name")}
-            titleMaxLength={200}
-            slugLabel={t("admin.events.field.slug")}
-            slugHint={() => t("admin.events.field.slugHint")}
-            editing={editing}
-          />
-        </div>
-        <Field meta={fields.description} label={t("admin.events.field.description")} required>
-          <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} />
-        </Field>
+        {slugField}
         <div className="grid gap-5 md:grid-cols-3">
           <Field meta={fields.location} label={t("admin.events.field.location")}>
             {text(fields.location, "text", false, { maxLength: 200 })}
@@ -134,9 +154,6 @@ export function EventForm({
             {text(fields.earlyBirdUntil, "datetime-local")}
           </Field>
         </div>
-        <Field meta={fields.included} label={t("admin.events.field.included")}>
-          <Textarea {...getTextareaProps(fields.included)} key={fields.included.key} rows={5} />
-        </Field>
       </FormPanel>
 
       <FormPanel title={t("admin.bookings.policy.section")} description={t("admin.bookings.policy.description")}>
@@ -184,23 +201,6 @@ export function EventForm({
         documentNameLabel={t("admin.events.field.documentName")}
         documentNameHint={t("admin.events.field.documentNameHint")}
       />
-
-      <details open={englishInitiallyOpen} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <summary className="cursor-pointer list-none px-5 py-4 font-display text-xl font-bold uppercase tracking-wide text-navy-900 sm:px-6">
-          {t("admin.events.section.english")}
-        </summary>
-        <div className="grid gap-5 border-t border-slate-200 p-5 sm:p-6">
-          <Field meta={fields.nameEn} label={t("admin.events.field.nameEn")}>
-            {text(fields.nameEn, "text", false, { maxLength: 200, lang: "en" })}
-          </Field>
-          <Field meta={fields.descriptionEn} label={t("admin.events.field.descriptionEn")}>
-            <Textarea {...getTextareaProps(fields.descriptionEn)} key={fields.descriptionEn.key} rows={5} lang="en" />
-          </Field>
-          <Field meta={fields.includedEn} label={t("admin.events.field.includedEn")}>
-            <Textarea {...getTextareaProps(fields.includedEn)} key={fields.includedEn.key} rows={5} lang="en" />
-          </Field>
-        </div>
-      </details>
 
       <SaveBar saving={saving} label={t("admin.events.save")} savingLabel={t("admin.events.saving")} />
     </Form>

@@ -4,22 +4,7 @@ import { Input } from "~/components/ui/input";
 import { slugify } from "~/lib/slug";
 import { Field, hintId } from "./article-fields";
 
-/**
- * The title (an article's title, an event's name) and its slug, as in both admin forms: a new
- * item's slug follows its title until the admin types a slug of their own; clearing the slug
- * hands it back to the title. What the server sent back after a refused submission wins over
- * the defaults (no JavaScript).
- */
-export function TitleSlugFields({
-  title,
-  slug,
-  defaults,
-  titleLabel,
-  titleMaxLength,
-  slugLabel,
-  slugHint,
-  editing,
-}: {
+type TitleSlugProps = {
   title: FieldMetadata<string | undefined>;
   slug: FieldMetadata<string | undefined>;
   defaults: { title: string; slug: string };
@@ -29,7 +14,18 @@ export function TitleSlugFields({
   /** The hint under the slug, given the slug as it stands. */
   slugHint: (slug: string) => string;
   editing: boolean;
-}) {
+  /** The title field is not required (an article: one of its languages is). */
+  titleOptional?: boolean;
+};
+
+/**
+ * The title (an article's title, an event's name) and its slug, as in both admin forms: a new
+ * item's slug follows its title until the admin types a slug of their own; clearing the slug
+ * hands it back to the title. What the server sent back after a refused submission wins over
+ * the defaults (no JavaScript). Returns the two fields apart, for the form to place: the title
+ * in its language's column, the slug with the other settings (decision 016).
+ */
+export function useTitleSlugFields({ title, slug, defaults, titleLabel, titleMaxLength, slugLabel, slugHint, editing, titleOptional = false }: TitleSlugProps) {
   const initial = (meta: FieldMetadata<string | undefined>, fallback: string) =>
     typeof meta.initialValue === "string" ? meta.initialValue : fallback;
   const [titleValue, setTitle] = useState(() => initial(title, defaults.title));
@@ -38,9 +34,9 @@ export function TitleSlugFields({
 
   const { key: _titleKey, ...titleProps } = getInputProps(title, { type: "text" });
   const { key: _slugKey, ...slugProps } = getInputProps(slug, { type: "text", ariaDescribedBy: hintId(slug) });
-  return (
-    <>
-      <Field meta={title} label={titleLabel} required>
+  return {
+    title: (
+      <Field meta={title} label={titleLabel} required={!titleOptional}>
         <Input
           {...titleProps}
           defaultValue={undefined}
@@ -52,6 +48,8 @@ export function TitleSlugFields({
           }}
         />
       </Field>
+    ),
+    slug: (
       <Field meta={slug} label={slugLabel} hint={slugHint(slugValue)} required>
         <Input
           {...slugProps}
@@ -66,6 +64,6 @@ export function TitleSlugFields({
           }}
         />
       </Field>
-    </>
-  );
+    ),
+  };
 }

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { useI18n } from "~/i18n";
 import type { EventView } from "~/lib/events";
 import { cn } from "~/lib/utils";
+import { langOf } from "~/lib/content-language";
+import { LanguageNote } from "../language-note";
 
 export type Fact = { icon: LucideIcon; label: string; value: ReactNode; testId?: string; /** Spans both columns of a two-column list. */ wide?: boolean };
 
@@ -29,13 +31,13 @@ export function FactList({ facts, className }: { facts: Fact[]; className?: stri
 }
 
 /** "What's included" / "Inbegrepen". */
-export function IncludedList({ title, items, headingLevel = 3 }: { title: string; items: string[]; headingLevel?: 2 | 3 | 4 }) {
+export function IncludedList({ title, items, headingLevel = 3, lang }: { title: string; items: string[]; headingLevel?: 2 | 3 | 4; lang?: string }) {
   if (items.length === 0) return null;
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
     <div>
       <Heading className="mb-3 text-xl font-semibold uppercase tracking-wide text-navy-900">{title}</Heading>
-      <ul className="grid gap-2">
+      <ul lang={lang} className="grid gap-2">
         {items.map((item) => (
           <li key={item} className="flex gap-2.5 text-slate-700">
             <Check className="mt-0.5 size-5 shrink-0 text-signal-500" aria-hidden />
@@ -78,10 +80,15 @@ export function PrivateEventCard({
         <EventImage src={event.imageUrl} />
         <div className="space-y-6 p-6 sm:p-8">
           {pageTitle?.trim().toLowerCase() !== event.name.trim().toLowerCase() && (
-            <h2 className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">{event.name}</h2>
+            <h2 lang={langOf(event.fallback, "name")} className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">
+              {event.name}
+            </h2>
           )}
-          <p className="text-lg leading-relaxed text-slate-700">{event.description}</p>
-          <IncludedList title={t("private.included")} items={event.included} />
+          <LanguageNote fallback={event.fallback} kind="event" />
+          <p lang={langOf(event.fallback, "description")} className="text-lg leading-relaxed text-slate-700">
+            {event.description}
+          </p>
+          <IncludedList title={t("private.included")} items={event.included} lang={langOf(event.fallback, "included")} />
         </div>
       </div>
       <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">

@@ -6,7 +6,7 @@ import { translate } from "~/i18n";
 import type { AdminUser } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readUploadForm } from "@server/storage/form.server";
-import { saveArticle } from "@server/articles/admin.server";
+import { adminTitle, saveArticle } from "@server/articles/admin.server";
 
 const ERROR_TITLE = "admin.uploads.errorTitle" as const;
 
@@ -39,7 +39,7 @@ export async function articleFormAction(request: Request, admin: AdminUser, id?:
     kind: "success",
     title: id ? "admin.articles.updated" : "admin.articles.created",
     message: "admin.articles.createdText",
-    params: { title: saved.post.title },
+    params: { title: adminTitle(saved.post) },
   };
   return data({ feedback, result: submission.reply({ resetForm: true }), savedId: saved.post.id });
 }

@@ -10,7 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { formatArticleDate } from "~/lib/articles";
-import { articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
+import { adminTitle, articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "publish" || intent === "unpublish") {
     const post = await setPublished(db(), id, intent === "publish");
     if (!post) return data({ feedback: failed("admin.articles.notFound"), confirm: null }, { status: 404 });
-    const feedback: Feedback = { kind: "success", title: post.published ? "admin.articles.publishedDone" : "admin.articles.unpublishedDone", message: post.published ? "admin.articles.publishedText" : "admin.articles.unpublishedText", params: { title: post.title } };
+    const feedback: Feedback = { kind: "success", title: post.published ? "admin.articles.publishedDone" : "admin.articles.unpublishedDone", message: post.published ? "admin.articles.publishedText" : "admin.articles.unpublishedText", params: { title: adminTitle(post) } };
     return { feedback, confirm: null };
   }
 
@@ -42,9 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
     const post = await articleById(db(), id);
     if (!post) return data({ feedback: failed("admin.articles.notFound"), confirm: null }, { status: 404 });
     // Without JavaScript there was no dialog: ask here first.
-    if (form.get(CONFIRMED_FIELD) !== "yes") return { feedback: undefined, confirm: { id: post.id, title: post.title } };
+    if (form.get(CONFIRMED_FIELD) !== "yes") return { feedback: undefined, confirm: { id: post.id, title: adminTitle(post) } };
     if (!(await deleteArticle(db(), id))) return data({ feedback: failed(), confirm: null }, { status: 500 });
-    return { feedback: { kind: "success", title: "admin.articles.deleted", message: "admin.articles.deletedText", params: { title: post.title } } satisfies Feedback, confirm: null };
+    return { feedback: { kind: "success", title: "admin.articles.deleted", message: "admin.articles.deletedText", params: { title: adminTitle(post) } } satisfies Feedback, confirm: null };
   }
 
   return data({ feedback: failed(), confirm: null }, { status: 400 });

@@ -6,7 +6,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { BackLink } from "~/components/admin/article-fields";
 import { translate, useI18n } from "~/i18n";
 import { toLocalDateInput } from "~/lib/local-time";
-import { articleById } from "@server/articles/admin.server";
+import { adminTitle, articleById } from "@server/articles/admin.server";
 import { articleFormAction } from "./article-form.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       documentName: post.documentName ?? "",
       published: post.published,
     },
-    image: post.image ? { url: post.image, name: post.title } : null,
+    image: post.image ? { url: post.image, name: adminTitle(post) } : null,
     document: post.documentUrl ? { url: post.documentUrl, name: post.documentName ?? post.documentUrl.split("/").pop() ?? "" } : null,
   };
 }
@@ -52,7 +52,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const { t } = useI18n();
   const failed = actionData && !actionData.savedId;
   return (
-    <AdminPage title={t("admin.articles.editTitle")} intro={<p>{loaderData.defaults.title}</p>} backTo={null}>
+    <AdminPage title={t("admin.articles.editTitle")} intro={<p>{loaderData.defaults.title || loaderData.defaults.titleEn}</p>} backTo={null}>
       <BackLink to="/admin/articles" label={t("admin.articles.back")} />
       <ActionFeedback feedback={actionData?.feedback} />
       {/* A saved change comes back as a new version: the form restarts from the stored article. */}

@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { Calendar, FileText, KeyRound, LayoutDashboard, ListChecks, Mail, Newspaper, Users } from "lucide-react";
+import { Calendar, FileText, KeyRound, LayoutDashboard, ListChecks, Mail, Newspaper, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { useI18n, type MessageKey } from "~/i18n";
@@ -20,6 +20,7 @@ const SECTIONS: { to: string; icon: typeof Mail; title: MessageKey; text: Messag
   { to: "/admin/jobs", icon: ListChecks, title: "admin.home.jobs", text: "admin.home.jobsText" },
   { to: "/admin/codes", icon: KeyRound, title: "admin.home.codes", text: "admin.home.codesText" },
   { to: "/admin/users", icon: Users, title: "admin.home.users", text: "admin.home.usersText" },
+  { to: "/admin/privacy", icon: ShieldCheck, title: "admin.privacy.home", text: "admin.privacy.homeText" },
 ];
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {

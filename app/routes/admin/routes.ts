@@ -8,6 +8,9 @@ import { adminContentRoutes } from "./content-routes";
  */
 export const adminRoutes: RouteConfigEntry[] = [
   route("admin/login", "routes/admin/login.tsx"),
+  // The second sign-in step and the set-up of the second factor (decision 017), outside the gate.
+  route("admin/2fa", "routes/admin/two-factor.tsx"),
+  route("admin/2fa/setup", "routes/admin/two-factor-setup.tsx"),
   layout("routes/admin/gate.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
@@ -17,6 +20,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/users", "routes/admin/users.tsx"),
+    route("admin/privacy", "routes/admin/privacy.tsx"),
     ...adminContentRoutes,
     // Any other /admin/… path: the admin's own 404, inside the gate (not the public site's).
     route("admin/*", "routes/admin/not-found.tsx"),
@@ -24,4 +28,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/exports/registrations.csv", "routes/admin/exports.registrations.ts"),
   route("admin/exports/interest.csv", "routes/admin/exports.interest.ts"),
   route("admin/exports/newsletter.csv", "routes/admin/exports.newsletter.ts"),
+  // A person's data (decision 018): POST only, so the address never sits in a URL or an access log.
+  route("admin/privacy/export.json", "routes/admin/exports.privacy-json.ts"),
+  route("admin/privacy/export.html", "routes/admin/exports.privacy-html.ts"),
 ];

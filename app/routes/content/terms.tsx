@@ -19,6 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/servicevoorwaarden",
     publicUrl,
     locale: "en",
+    oneLanguage: true,
   });
 }
 

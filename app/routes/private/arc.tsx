@@ -40,6 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
     publicUrl,
     locale: LOCALE,
     image: "/images/atlantic-1280.webp",
+    oneLanguage: true,
   });
 }
 

@@ -242,7 +242,7 @@ const admin = {
   "admin.articles.empty": "No articles yet.",
   "admin.articles.back": "Back to articles",
   "admin.articles.newTitle": "New article",
-  "admin.articles.newIntro": "Write a news article. Title, slug, description and content are required.",
+  "admin.articles.newIntro": "Write a news article: a slug and at least one complete language (title, description and content).",
   "admin.articles.editTitle": "Edit article",
   "admin.articles.field.title": "Title",
   "admin.articles.field.slug": "Slug",

@@ -245,7 +245,7 @@ export default {
   "admin.articles.empty": "Nog geen artikelen.",
   "admin.articles.back": "Terug naar artikelen",
   "admin.articles.newTitle": "Nieuw artikel",
-  "admin.articles.newIntro": "Schrijf een nieuwsartikel. Titel, slug, beschrijving en inhoud zijn verplicht.",
+  "admin.articles.newIntro": "Schrijf een nieuwsartikel: een slug en minstens één taal volledig (titel, beschrijving en inhoud).",
   "admin.articles.editTitle": "Artikel bewerken",
   "admin.articles.field.title": "Titel",
   "admin.articles.field.slug": "Slug",

@@ -87,6 +87,34 @@ async function refundAll(entries: ReadonlyArray<readonly [RateLimiter, string]>)
   await Promise.all(entries.map(([limiter, key]) => limiter.refund(key)));
 }
 
+type LimitEntries = ReadonlyArray<readonly [RateLimiter, string]>;
+
+/** The counters of a set-up attempt: the client address and the account. */
+const setupEntries = (clientAddress: string, userId: string): LimitEntries => [
+  [codeFailuresByAddress, `address:${clientAddress}`],
+  [codeFailuresByAccount, `setup:${userId}`],
+];
+
+type Attempt = { ok: true; response: Response } | Extract<CodeFailure, { reason: "rate-limited" | "busy" | "unavailable" }>;
+
+/**
+ * One code or password attempt: counted against `entries` before Better Auth is asked (refused
+ * when over the limit), given back when the service fails or the hash slots are busy.
+ */
+async function attempt(entries: LimitEntries, what: string, run: () => Promise<Response>): Promise<Attempt> {
+  const taken = await limited(entries);
+  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
+  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
+  try {
+    return { ok: true, response: await call(run) };
+  } catch (error) {
+    await refundAll(entries);
+    if (error instanceof HashSlotsBusy) return { ok: false, reason: "busy", retryAfterSeconds: error.retryAfterSeconds };
+    log.error(`${what}: the auth service failed`, error);
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
 /** RFC 4648 base32 without padding: how authenticator apps take a key typed by hand. */
 function base32(bytes: Uint8Array): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -145,30 +173,12 @@ export async function startTwoFactorSetup(input: {
   clientAddress: string;
   headers: Headers;
 }): Promise<StartResult> {
-  const entries = [
-    [codeFailuresByAddress, `address:${input.clientAddress}`],
-    [codeFailuresByAccount, `setup:${input.userId}`],
-  ] as const;
-  const taken = await limited(entries);
-  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
-  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
-  let response: Response;
-  try {
-    response = await withHashSlot(() =>
-      call(() =>
-        auth().api.enableTwoFactor({
-          body: { password: input.password, issuer: TWO_FACTOR_ISSUER },
-          headers: input.headers,
-          asResponse: true,
-        }),
-      ),
-    );
-  } catch (error) {
-    await refundAll(entries);
-    if (error instanceof HashSlotsBusy) return { ok: false, reason: "busy", retryAfterSeconds: error.retryAfterSeconds };
-    log.error("Two-factor set-up: the auth service failed", error);
-    return { ok: false, reason: "unavailable" };
-  }
+  const entries = setupEntries(input.clientAddress, input.userId);
+  const tried = await attempt(entries, "Two-factor set-up", () =>
+    withHashSlot(() => auth().api.enableTwoFactor({ body: { password: input.password, issuer: TWO_FACTOR_ISSUER }, headers: input.headers, asResponse: true })),
+  );
+  if (!tried.ok) return tried;
+  const { response } = tried;
   if (response.ok) {
     await refundAll(entries);
     return { ok: true };
@@ -199,21 +209,12 @@ export async function confirmTwoFactorSetup(input: {
   clientAddress: string;
   headers: Headers;
 }): Promise<ConfirmResult> {
-  const entries = [
-    [codeFailuresByAddress, `address:${input.clientAddress}`],
-    [codeFailuresByAccount, `setup:${input.userId}`],
-  ] as const;
-  const taken = await limited(entries);
-  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
-  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
-  let response: Response;
-  try {
-    response = await call(() => auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true }));
-  } catch (error) {
-    await refundAll(entries);
-    log.error("Two-factor set-up: the auth service failed", error);
-    return { ok: false, reason: "unavailable" };
-  }
+  const entries = setupEntries(input.clientAddress, input.userId);
+  const tried = await attempt(entries, "Two-factor set-up", () =>
+    auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true }),
+  );
+  if (!tried.ok) return tried;
+  const { response } = tried;
   if (!response.ok) {
     const code = await errorCode(response);
     if (code === "INVALID_CODE") return { ok: false, reason: "invalid" };
@@ -250,22 +251,14 @@ export async function verifySignInCode(input: {
   clientAddress: string;
   headers: Headers;
 }): Promise<SignInCodeResult> {
-  const entries = [[codeFailuresByAddress, `address:${input.clientAddress}`]] as const;
-  const taken = await limited(entries);
-  if (taken === "unavailable") return { ok: false, reason: "unavailable" };
-  if (!taken.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: taken.retryAfterSeconds };
-  let response: Response;
-  try {
-    response = await call(() =>
-      input.method === "totp"
-        ? auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true })
-        : auth().api.verifyBackupCode({ body: { code: input.code }, headers: input.headers, asResponse: true }),
-    );
-  } catch (error) {
-    await refundAll(entries);
-    log.error("Two-factor sign-in: the auth service failed", error);
-    return { ok: false, reason: "unavailable" };
-  }
+  const entries: LimitEntries = [[codeFailuresByAddress, `address:${input.clientAddress}`]];
+  const tried = await attempt(entries, "Two-factor sign-in", () =>
+    input.method === "totp"
+      ? auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true })
+      : auth().api.verifyBackupCode({ body: { code: input.code }, headers: input.headers, asResponse: true }),
+  );
+  if (!tried.ok) return tried;
+  const { response } = tried;
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
     await refundAll(entries);

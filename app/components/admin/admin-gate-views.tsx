@@ -1,11 +1,12 @@
 import { Anchor, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useNavigation } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useI18n } from "~/i18n";
+import { cn } from "~/lib/utils";
 
 /** Where the login and logout forms post (the action of `routes/admin/login.tsx`). */
 export const ADMIN_SESSION_ACTION = "/admin/login";
@@ -33,14 +34,47 @@ export function AdminGateShell({ children }: { children: ReactNode }) {
   );
 }
 
-function GateCard({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
+/** The white card of a gate screen; `wide` for the two-factor set-up (QR code, recovery codes). */
+export function GateCard({ children, labelledBy, wide = false }: { children: ReactNode; labelledBy: string; wide?: boolean }) {
   return (
     <article
       aria-labelledby={labelledBy}
-      className="w-full max-w-md rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40"
+      className={cn("w-full rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40", wide ? "max-w-lg" : "max-w-md")}
     >
       {children}
     </article>
+  );
+}
+
+/** A gate screen on the backdrop: 'Laden...' while a navigation is under way, else `children`. */
+export function AdminGateScreen({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  return <AdminGateShell>{navigation.state === "loading" ? <AdminLoading /> : children}</AdminGateShell>;
+}
+
+/** The six-digit field of the two-factor pages: numeric keyboard, the app's autofill, the hint. */
+export function TotpCodeField({ id, invalid }: { id: string; invalid: boolean }) {
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{t("admin.twoFactor.code")}</Label>
+      <Input
+        id={id}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        aria-describedby={`${id}-hint`}
+        aria-invalid={invalid || undefined}
+        className="font-mono text-lg tracking-widest"
+      />
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {t("admin.twoFactor.codeHint")}
+      </p>
+    </div>
   );
 }
 

@@ -2,8 +2,8 @@ import "~/i18n/admin";
 import { data, isRouteErrorResponse, Outlet, redirect, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import {
   AdminAccessDenied,
-  AdminGateShell,
-  AdminLoading,
+  AdminGateScreen,
+  GateCard,
   AdminLoadingIndicator,
   AdminLoginCard,
   AdminLogoutButton,
@@ -53,16 +53,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** The login form or the refusal card for a state that is not "admin"; null for admins. */
 function GateScreen({ state }: { state: AdminState }) {
-  const navigation = useNavigation();
-  if (navigation.state === "loading") {
-    return (
-      <AdminGateShell>
-        <AdminLoading />
-      </AdminGateShell>
-    );
-  }
   return (
-    <AdminGateShell>
+    <AdminGateScreen>
       {state.status === "forbidden" ? (
         <AdminAccessDenied email={state.user.email} />
       ) : state.status === "setup-required" ? (
@@ -70,7 +62,7 @@ function GateScreen({ state }: { state: AdminState }) {
       ) : (
         <AdminLoginCard />
       )}
-    </AdminGateShell>
+    </AdminGateScreen>
   );
 }
 
@@ -114,14 +106,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function TwoFactorSetupRequired() {
   const { t } = useI18n();
   return (
-    <article aria-labelledby="setup-required-title" className="w-full max-w-md rounded-xl bg-white p-8 text-center text-navy-900">
-      <h1 id="setup-required-title" className="text-2xl font-bold uppercase">
+    <GateCard labelledBy="setup-required-title">
+      <h1 id="setup-required-title" className="text-center text-2xl font-bold uppercase">
         {t("admin.twoFactor.setupRequiredTitle")}
       </h1>
-      <p className="mt-2 text-slate-700">{t("admin.twoFactor.setupRequiredText")}</p>
-      <a href="/admin/2fa/setup" className="mt-4 inline-block font-semibold text-ocean-700 underline underline-offset-2">
-        {t("admin.twoFactor.setupLink")}
-      </a>
-    </article>
+      <p className="mt-2 text-center text-slate-700">{t("admin.twoFactor.setupRequiredText")}</p>
+      <p className="mt-4 text-center">
+        <a href="/admin/2fa/setup" className="font-semibold text-ocean-700 underline underline-offset-2">
+          {t("admin.twoFactor.setupLink")}
+        </a>
+      </p>
+    </GateCard>
   );
 }

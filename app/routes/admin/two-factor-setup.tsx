@@ -2,16 +2,16 @@ import "~/i18n/admin";
 import { Loader2, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AdminGateShell, AdminLogoutForm } from "~/components/admin/admin-gate-views";
+import { AdminGateShell, AdminLogoutForm, GateCard, TotpCodeField } from "~/components/admin/admin-gate-views";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n } from "~/i18n";
 import { getAdminState } from "@server/auth/guard.server";
-import { safeAdminRedirect } from "@server/auth/login.server";
 import { confirmTwoFactorSetup, startTwoFactorSetup, TOTP_CODE_PATTERN, twoFactorSetupState } from "@server/auth/two-factor.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/two-factor-setup";
+import { noStore, redirectTarget, refusedCode } from "./two-factor.server";
 
 /**
  * Setting up the second factor (decision 017). An admin without one reaches only this page: the
@@ -25,14 +25,8 @@ type ActionResult =
   | { ok: true; done: true; recoveryCodes: string[]; redirectTo: string }
   | { ok: false; intent: "start" | "confirm"; error: string };
 
-const noStore = () => new Headers({ "Cache-Control": "no-store" });
-
-function targetOf(request: Request, form?: FormData): string {
-  return safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form?.get("redirectTo"));
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = targetOf(request);
+  const redirectTo = redirectTarget(request);
   const { state, headers } = await getAdminState(request);
   headers.set("Cache-Control", "no-store");
   // Signed out: a link to the login, not a redirect. The confirm action gives the session a new
@@ -53,35 +47,28 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const redirectTo = targetOf(request, form);
+  const redirectTo = redirectTarget(request, form);
   const { state } = await getAdminState(request);
   if (state.status === "signed-out") return data({ ok: false, intent: "start", error: translate("nl", "admin.twoFactor.expired") } satisfies ActionResult, { status: 401, headers: noStore() });
   if (state.status === "forbidden") throw new Response("Forbidden", { status: 403, headers: noStore() });
   if (state.status === "admin") throw redirect(redirectTo, { status: 303 });
   const intent = form.get("intent") === "confirm" ? "confirm" : "start";
-  const fail = (status: number, key: Parameters<typeof translate>[1], retryAfter?: number) => {
+  const refuse = (status: number, error: string, retryAfter?: number) => {
     const headers = noStore();
     if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
-    return data({ ok: false, intent, error: translate("nl", key) } satisfies ActionResult, { status, headers });
+    return data({ ok: false, intent, error } satisfies ActionResult, { status, headers });
   };
+  const fail = (status: number, key: Parameters<typeof translate>[1]) => refuse(status, translate("nl", key));
 
   if (intent === "start") {
     const password = form.get("password");
     if (typeof password !== "string" || password.length === 0 || password.length > 256) return fail(400, "admin.login.passwordRequired");
     const result = await startTwoFactorSetup({ userId: state.user.id, password, clientAddress: context.clientAddress, headers: request.headers });
     if (result.ok) throw redirect(`/admin/2fa/setup?${new URLSearchParams({ redirectTo }).toString()}`, { status: 303, headers: noStore() });
-    switch (result.reason) {
-      case "already-enabled":
-        throw redirect(redirectTo, { status: 303 });
-      case "invalid-password":
-        return fail(400, "admin.twoFactor.passwordInvalid");
-      case "rate-limited":
-        return fail(429, "admin.twoFactor.tooMany", result.retryAfterSeconds);
-      case "busy":
-        return fail(503, "admin.twoFactor.busy", result.retryAfterSeconds);
-      case "unavailable":
-        return fail(503, "admin.twoFactor.unavailable");
-    }
+    if (result.reason === "already-enabled") throw redirect(redirectTo, { status: 303 });
+    if (result.reason === "invalid-password") return fail(400, "admin.twoFactor.passwordInvalid");
+    const refused = refusedCode(result, { status: 400, message: "admin.twoFactor.invalid" });
+    return refuse(refused.status, refused.error, refused.retryAfterSeconds);
   }
 
   const raw = form.get("code");
@@ -93,19 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
     return data({ ok: true, done: true, recoveryCodes: result.recoveryCodes, redirectTo } satisfies ActionResult, { headers });
   }
-  switch (result.reason) {
-    case "invalid":
-      return fail(400, "admin.twoFactor.invalid");
-    case "expired":
-      return fail(400, "admin.twoFactor.expired");
-    case "rate-limited":
-    case "locked":
-      return fail(429, "admin.twoFactor.tooMany", result.retryAfterSeconds);
-    case "busy":
-      return fail(503, "admin.twoFactor.busy", result.retryAfterSeconds);
-    case "unavailable":
-      return fail(503, "admin.twoFactor.unavailable");
-  }
+  const refused = refusedCode(result, { status: 400, message: "admin.twoFactor.invalid" });
+  return refuse(refused.status, refused.error, refused.retryAfterSeconds);
 }
 
 export function meta() {
@@ -214,23 +190,7 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
           <Form method="post" className="mt-3 flex flex-col gap-3">
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <Label htmlFor="setup-code">{t("admin.twoFactor.code")}</Label>
-            <Input
-              id="setup-code"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
-              aria-describedby="setup-code-hint"
-              aria-invalid={failure?.intent === "confirm" ? true : undefined}
-              className="font-mono text-lg tracking-widest"
-            />
-            <p id="setup-code-hint" className="text-sm text-slate-600">
-              {t("admin.twoFactor.codeHint")}
-            </p>
+            <TotpCodeField id="setup-code" invalid={failure?.intent === "confirm"} />
             {error("confirm")}
             <Button type="submit" variant="accent" size="lg" disabled={submitting}>
               {submitting && navigation.formData?.get("intent") === "confirm" && <Loader2 aria-hidden className="animate-spin" />}
@@ -253,10 +213,7 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <AdminGateShell>
-      <article
-        aria-labelledby="two-factor-setup-title"
-        className="w-full max-w-lg rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40"
-      >
+      <GateCard labelledBy="two-factor-setup-title" wide>
         <header className="mb-4 text-center">
           <ShieldCheck aria-hidden className="mx-auto mb-3 size-10 text-signal-700" />
           <h1 id="two-factor-setup-title" className="text-3xl font-bold uppercase">
@@ -264,7 +221,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
           </h1>
         </header>
         {children}
-      </article>
+      </GateCard>
     </AdminGateShell>
   );
 }

@@ -1,16 +1,16 @@
 import "~/i18n/admin";
 import { KeyRound, Loader2 } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AdminGateShell, AdminLoading } from "~/components/admin/admin-gate-views";
+import { AdminGateScreen, GateCard, TotpCodeField } from "~/components/admin/admin-gate-views";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n } from "~/i18n";
 import { getAdminState } from "@server/auth/guard.server";
-import { safeAdminRedirect } from "@server/auth/login.server";
 import { hasSignInChallenge, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, verifySignInCode } from "@server/auth/two-factor.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/two-factor";
+import { noStore, redirectTarget, refusedCode } from "./two-factor.server";
 
 /**
  * The second step of the admin sign-in (decision 017): after the password, Better Auth holds a
@@ -21,14 +21,8 @@ export const handle = { locale: "nl" };
 
 type Failure = { ok: false; method: "totp" | "recovery"; error: string; expired?: boolean };
 
-function noStore(extra?: HeadersInit): Headers {
-  const headers = new Headers(extra);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = redirectTarget(request);
   const { state, headers } = await getAdminState(request);
   if (state.status !== "signed-out") throw redirect(redirectTo, { headers });
   if (!hasSignInChallenge(request.headers)) {
@@ -39,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
+  const redirectTo = redirectTarget(request, form);
   const method = form.get("intent") === "recovery" ? "recovery" : "totp";
   const raw = form.get("code");
   const code = typeof raw === "string" ? (method === "totp" ? raw.replace(/[\s-]/g, "") : raw.trim()) : "";
@@ -53,21 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = noStore();
   for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
   if (result.ok) throw redirect(redirectTo, { status: 303, headers });
-  switch (result.reason) {
-    case "invalid":
-      return fail(401, translate("nl", method === "totp" ? "admin.twoFactor.invalid" : "admin.twoFactor.invalidRecovery"), { headers });
-    case "expired":
-      return fail(401, translate("nl", "admin.twoFactor.expired"), { expired: true, headers });
-    case "rate-limited":
-    case "locked":
-      headers.set("Retry-After", String(result.retryAfterSeconds));
-      return fail(429, translate("nl", result.reason === "locked" ? "admin.twoFactor.locked" : "admin.twoFactor.tooMany"), { headers });
-    case "busy":
-      headers.set("Retry-After", String(result.retryAfterSeconds));
-      return fail(503, translate("nl", "admin.twoFactor.busy"), { headers });
-    case "unavailable":
-      return fail(503, translate("nl", "admin.twoFactor.unavailable"), { headers });
-  }
+  const refused = refusedCode(result, { status: 401, message: method === "totp" ? "admin.twoFactor.invalid" : "admin.twoFactor.invalidRecovery" });
+  if (refused.retryAfterSeconds !== undefined) headers.set("Retry-After", String(refused.retryAfterSeconds));
+  return fail(refused.status, refused.error, { expired: refused.expired, headers });
 }
 
 export function meta() {
@@ -86,20 +68,9 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
   const loginHref = `/admin/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo }).toString()}`;
 
   // Signed in: the gate's 'Laden...' while the admin page asked for loads.
-  if (navigation.state === "loading") {
-    return (
-      <AdminGateShell>
-        <AdminLoading />
-      </AdminGateShell>
-    );
-  }
-
   return (
-    <AdminGateShell>
-      <article
-        aria-labelledby="two-factor-title"
-        className="w-full max-w-md rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40"
-      >
+    <AdminGateScreen>
+      <GateCard labelledBy="two-factor-title">
         <header className="mb-6 text-center">
           <KeyRound aria-hidden className="mx-auto mb-3 size-10 text-signal-700" />
           <h1 id="two-factor-title" className="text-3xl font-bold uppercase">
@@ -123,25 +94,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col gap-5">
           <input type="hidden" name="intent" value="totp" />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="two-factor-code">{t("admin.twoFactor.code")}</Label>
-            <Input
-              id="two-factor-code"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
-              aria-describedby="two-factor-code-hint"
-              aria-invalid={failure?.method === "totp" ? true : undefined}
-              className="font-mono text-lg tracking-widest"
-            />
-            <p id="two-factor-code-hint" className="text-sm text-slate-600">
-              {t("admin.twoFactor.codeHint")}
-            </p>
-          </div>
+          <TotpCodeField id="two-factor-code" invalid={failure?.method === "totp"} />
           <Button type="submit" variant="accent" size="lg" disabled={submitting} className="w-full">
             {submitting && <Loader2 aria-hidden className="animate-spin" />}
             {submitting ? t("admin.twoFactor.submitting") : t("admin.twoFactor.submit")}
@@ -181,7 +134,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             {t("admin.twoFactor.backToLogin")}
           </a>
         </p>
-      </article>
-    </AdminGateShell>
+      </GateCard>
+    </AdminGateScreen>
   );
 }

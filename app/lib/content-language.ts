@@ -27,8 +27,11 @@ export function hasItems(value: readonly string[] | null | undefined): value is 
   return Array.isArray(value) && value.some(hasText);
 }
 
+/** A text as `pickText` chose it, and whether it is the other language's. */
+export type PickedText = { value: string; fellBack: boolean };
+
 /** One text in `locale`: the visitor's language where written, else the other one. */
-export function pickText(locale: Locale, dutch: string | null | undefined, english: string | null | undefined): { value: string; fellBack: boolean } {
+export function pickText(locale: Locale, dutch: string | null | undefined, english: string | null | undefined): PickedText {
   const own = locale === "en" ? english : dutch;
   const other = locale === "en" ? dutch : english;
   if (hasText(own)) return { value: own, fellBack: false };

@@ -55,14 +55,22 @@ export type ManageActionData =
   /** The choice after the team cancelled or moved the date (decision 015). */
   | { intent: "disruption-move" | "disruption-refund"; outcome: DisruptionChoiceOutcome; refundedCents?: number };
 
-/** What choosing after a cancelled or moved date answers (server/disruptions' outcomes, and "failed"). */
-export type DisruptionChoiceOutcome =
+/** What choosing after a cancelled or moved date answers: server/disruptions' outcome, or "failed". */
+export type DisruptionChoiceOutcome = ChoiceOutcome | "failed";
+
+/** The outcome of a participant's (or the job's) choice after a cancelled or moved date. */
+export type ChoiceOutcome =
   | "moved"
   | "refunded"
+  /** No disruption for this booking. */
   | "no_disruption"
+  /** Chosen before (or decided by the job). */
   | "already_answered"
+  /** The booking is no longer confirmed (cancelled otherwise). */
   | "not_live"
+  /** Moving: no such date to move to (not the new date nor an open one of the same kind). */
   | "bad_target"
+  /** Moving: the date is full. */
   | "full"
-  | "target_closed"
-  | "failed";
+  /** Moving: the date is cancelled, under way or over. */
+  | "target_closed";

@@ -1,33 +1,36 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Locale } from "~/i18n";
 import type { ArticleView } from "~/lib/articles";
-import { fallbackOf, pickText } from "~/lib/content-language";
+import { fallbackOf, pickText, type PickedText } from "~/lib/content-language";
 import type { DbOrTx } from "../db/client.server";
 import { blogPosts, type BlogPost } from "../db/schema.server";
 import { imageSourcesByPath } from "../storage/srcset.server";
 
 /**
- * An article in `locale`: each text in the visitor's language where it is written, else in the
- * other one (an article may be written in one language only; the Dutch columns then hold "").
+ * An article card in `locale`: each text in the visitor's language where it is written, else in
+ * the other one (an article may be written in one language only; the Dutch columns then hold "").
+ * `content`, when given, is the body's pick: its fallback is named with the others.
  */
-export function toArticleView(post: BlogPost, locale: Locale, imageSources: ArticleView["imageSources"] = null): ArticleView {
+function toSummary(post: SummaryRow, locale: Locale, imageSources: ArticleView["imageSources"], content?: PickedText): ArticleSummary {
   const title = pickText(locale, post.title, post.titleEn);
   const description = pickText(locale, post.description, post.descriptionEn);
-  const content = pickText(locale, post.content, post.contentEn);
   return {
     id: post.id,
     slug: post.slug,
     title: title.value,
     description: description.value,
-    content: content.value,
     date: post.date.toISOString(),
     category: post.category,
     image: post.image,
     imageSources,
-    documentUrl: post.documentUrl,
-    documentName: post.documentName,
-    fallback: fallbackOf(locale, { title, description, content }),
+    fallback: fallbackOf(locale, content ? { title, description, content } : { title, description }),
   };
+}
+
+/** An article in `locale` (its card's texts, the body and the document), as `toSummary` picks them. */
+export function toArticleView(post: BlogPost, locale: Locale, imageSources: ArticleView["imageSources"] = null): ArticleView {
+  const content = pickText(locale, post.content, post.contentEn);
+  return { ...toSummary(post, locale, imageSources, content), content: content.value, documentUrl: post.documentUrl, documentName: post.documentName };
 }
 
 /** Article views with the responsive sources of uploaded images (one query for the list). */
@@ -77,21 +80,7 @@ export async function publishedArticleSummaries(
   const sources = await imageSourcesByPath(db, page.map((p) => p.image));
   return {
     hasMore: rows.length > limit,
-    articles: page.map((post) => {
-      const title = pickText(locale, post.title, post.titleEn);
-      const description = pickText(locale, post.description, post.descriptionEn);
-      return {
-        id: post.id,
-        slug: post.slug,
-        title: title.value,
-        description: description.value,
-        date: post.date.toISOString(),
-        category: post.category,
-        image: post.image,
-        imageSources: (post.image && sources.get(post.image)) || null,
-        fallback: fallbackOf(locale, { title, description }),
-      };
-    }),
+    articles: page.map((post) => toSummary(post, locale, (post.image && sources.get(post.image)) || null)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, like, lte } from "drizzle-orm";
+import type { ChoiceOutcome } from "~/schemas/manage";
 import { audit, actorLabel, SYSTEM, type Actor } from "../audit/audit.server";
 import { cancelBooking } from "../booking/cancel.server";
 import { moveBooking, type MoveOutcome } from "../booking/move.server";
@@ -148,22 +149,6 @@ export async function disruptEvent(input: DisruptInput): Promise<DisruptResult> 
 // ---------------------------------------------------------------------------------------------
 // The participant's choice (and the job's, after 7 days)
 // ---------------------------------------------------------------------------------------------
-
-export type ChoiceOutcome =
-  | "moved"
-  | "refunded"
-  /** No disruption for this booking. */
-  | "no_disruption"
-  /** Chosen before (or decided by the job). */
-  | "already_answered"
-  /** The booking is no longer confirmed (cancelled otherwise). */
-  | "not_live"
-  /** Moving: no such date to move to (not the new date nor an open one of the same kind). */
-  | "bad_target"
-  /** Moving: the date is full. */
-  | "full"
-  /** Moving: the date is cancelled, under way or over. */
-  | "target_closed";
 
 export type ChoiceResult = { outcome: ChoiceOutcome; refundedCents?: number; toEventId?: string };
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { createAdminAccount, signInAdmin } from "./admin-login";
+import { seriousAxeViolations } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { ADMIN_PATHS, PUBLIC_PATHS as SITE_PATHS } from "./site-paths";
 
@@ -18,15 +18,7 @@ const WIDTHS = [390, 1280] as const;
 type Finding = { path: string; width: number; lang: string; id: string; impact: string; targets: string[] };
 
 async function seriousViolations(page: Page, path: string, width: number, lang: string): Promise<Finding[]> {
-  // The WCAG 2.2 A/AA rules only (no best-practice set): what the issue asks, and faster on CI.
-  // Third-party frames (the AIS map, YouTube) are not ours to test and would stall the run.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ path, width, lang, id: v.id, impact: v.impact!, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  return (await seriousAxeViolations(page)).map((v) => ({ path, width, lang, id: v.id, impact: v.impact!, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
 }
 
 /** Only this server is contacted: third-party embeds fail at once instead of loading. */

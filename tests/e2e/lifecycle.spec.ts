@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAdmin } from "./admin-login";
+import { axeFindings, decodeMail, done, person } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
@@ -41,11 +41,6 @@ test.afterAll(async () => {
 
 // --- e-mail -------------------------------------------------------------------------------------
 
-/** The e-mail's text: quoted-printable soft breaks and escapes undone. */
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** Decoded .eml files in this server's outbox whose text contains `needle`. */
 function mails(needle: string): string[] {
   const dir = path.join(server.dataDir, "outbox");
@@ -54,7 +49,7 @@ function mails(needle: string): string[] {
     .readdirSync(dir)
     .filter((f) => f.endsWith(".eml"))
     .sort()
-    .map((file) => decoded(fs.readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), "utf8")))
     .filter((text) => text.includes(needle));
 }
 
@@ -78,43 +73,11 @@ async function linkInMail(to: string, pattern: RegExp): Promise<string> {
 
 // --- pages ---------------------------------------------------------------------------------------
 
-/** Serious and critical WCAG 2.2 A/AA findings (as tests/e2e/a11y.spec.ts counts them). */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 async function checkAxeAtBothWidths(page: Page, label: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
   }
-}
-
-type Person = { context: BrowserContext; page: Page; errors: string[] };
-
-/**
- * A browser of its own for one person, in one language (the site's language cookie), whose
- * console errors are collected to be checked at the end (`allow`: errors provoked on purpose).
- */
-async function person(browser: Browser, locale: "nl" | "en", allow: RegExp[] = []): Promise<Person> {
-  const context = await browser.newContext({ baseURL: server.base, locale: locale === "en" ? "en-GB" : "nl-NL" });
-  await context.addCookies([{ name: "lang", value: locale, url: server.base }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    const text = `${msg.text()} ${msg.location()?.url ?? ""}`;
-    if (msg.type() === "error" && !allow.some((re) => re.test(text))) errors.push(text);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function done(who: Person, name: string) {
-  expect(who.errors, `console errors in ${name}'s browser`).toEqual([]);
-  await who.context.close();
 }
 
 /** Fills the registration form (standalone page or offer page) and submits it. */
@@ -158,7 +121,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
 
   // 1. The admin creates a paid event with one place: €200, 50% deposit, default policy (balance
   //    and free cancellation until 30 days before the start).
-  const admin = await person(browser, "nl", [/status of 401/]);
+  const admin = await person(browser, server.base, "nl", [/status of 401/]);
   await signInAdmin(admin.page, "/admin/events/new", ADMIN);
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slugField = admin.page.getByLabel("Slug", { exact: true });
@@ -180,7 +143,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await expect(admin.page.getByText("0 van 1 plaatsen bezet")).toBeVisible();
 
   // 2. A books in English from the calendar's shared link and pays the deposit of €100.
-  const a = await person(browser, "en");
+  const a = await person(browser, server.base, "en");
   await a.page.goto(`/calendar?event=${slug}`);
   await hydrated(a.page);
   const dialogA = a.page.getByTestId("event-dialog");
@@ -196,7 +159,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
 
   // 3. B (Dutch) finds the event full and joins the waiting list in the event's dialog.
   // The used offer's link answers 404 on purpose (step 5).
-  const b = await person(browser, "nl", [/status of 404.*\/waitlist\/offer\//]);
+  const b = await person(browser, server.base, "nl", [/status of 404.*\/waitlist\/offer\//]);
   await b.page.goto(`/calendar?event=${slug}`);
   await hydrated(b.page);
   const actionB = b.page.getByTestId("event-dialog").getByTestId("event-action");
@@ -255,7 +218,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   const offerLink = await linkInMail(emailB, /\/waitlist\/offer\/[A-Za-z0-9_.-]+/);
   expect(mails(emailB).some((text) => text.includes("Een plaats voor jou")), "the offer e-mail is in Dutch").toBe(true);
 
-  const c = await person(browser, "en");
+  const c = await person(browser, server.base, "en");
   await c.page.goto(`/events/${slug}/register`);
   await hydrated(c.page);
   await expect(c.page.getByRole("status")).toContainText("Fully Booked");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeFindings, decodeMail } from "./checks";
 import { expect, hydrated, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 /**
@@ -20,25 +20,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Serious and critical WCAG 2.2 A/AA findings (as tests/e2e/a11y.spec.ts counts them). */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 async function checkAxeAtBothWidths(page: Page, label: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
     await shot(page, `${label}-${width}`);
   }
-}
-
-/** The e-mail's body as text: quoted-printable soft breaks and escapes undone. */
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -56,7 +43,7 @@ function consoleErrorsOf(page: Page, allow: RegExp[] = []): string[] {
 }
 
 function manageLinkIn(raw: string): string {
-  const match = /https?:\/\/[^\s"'<>]+(\/my-booking\/[A-Za-z0-9_-]{44})/.exec(decoded(raw));
+  const match = /https?:\/\/[^\s"'<>]+(\/my-booking\/[A-Za-z0-9_-]{44})/.exec(decodeMail(raw));
   expect(match, "a /my-booking/<token> link in the e-mail").not.toBeNull();
   return match![1];
 }

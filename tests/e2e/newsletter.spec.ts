@@ -1,17 +1,13 @@
 import type { Page } from "@playwright/test";
+import { decodeMail } from "./checks";
 import { expect, hydrated, outboxMessages, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 // The demo article's missing picture is a deliberate 404 (its placeholder is tested).
 test.use({ allowConsoleErrors: [/missing-photo/] });
 
-/** Undoes quoted-printable soft line breaks and escapes, so links in the .eml can be read. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 async function confirmationPath(email: string): Promise<string> {
   const mail = await waitForEmail(`To: ${email}`);
-  const match = decodeQuotedPrintable(mail.raw).match(/https?:\/\/[^\s"<>]+\/newsletter\/confirm\/([A-Za-z0-9_-]+)/);
+  const match = decodeMail(mail.raw).match(/https?:\/\/[^\s"<>]+\/newsletter\/confirm\/([A-Za-z0-9_-]+)/);
   expect(match, "confirmation link in the e-mail").not.toBeNull();
   return new URL(match![0]).pathname;
 }
@@ -44,7 +40,7 @@ test.describe("newsletter", () => {
     // The form is emptied for the next visitor.
     await expect(page.locator("#newsletter").getByLabel(NL.email)).toHaveValue("");
 
-    const mail = decodeQuotedPrintable((await waitForEmail(`To: ${email}`)).raw);
+    const mail = decodeMail((await waitForEmail(`To: ${email}`)).raw);
     expect(mail).toContain("Hoi Anna de Vries,");
     expect(mail).toMatch(/^List-Unsubscribe:\s+<http[^>]+\/newsletter\/unsubscribe\/[A-Za-z0-9_-]+>$/m);
     // The team hears of every new sign-up.
@@ -68,7 +64,7 @@ test.describe("newsletter", () => {
     await fillAndSubmit(page, EN, "Sam Taylor", email);
     await expect(toast(page, "Signed up successfully!")).toBeVisible(SIGN_UP_TIMEOUT);
     const confirm = await confirmationPath(email);
-    expect(decodeQuotedPrintable((await waitForEmail(`To: ${email}`)).raw)).toContain("Hi Sam Taylor,");
+    expect(decodeMail((await waitForEmail(`To: ${email}`)).raw)).toContain("Hi Sam Taylor,");
 
     await page.goto(confirm);
     await expect(page.getByRole("heading", { level: 1, name: "Subscription confirmed" })).toBeVisible();

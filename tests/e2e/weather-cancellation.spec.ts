@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { signInAdmin, E2E_ADMIN } from "./admin-login";
+import { axeFindings, decodeMail, done, person } from "./checks";
 import { expect as baseExpect, hydrated, test, uniqueEmail } from "./fixtures";
 import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
 
@@ -51,10 +51,6 @@ test.afterAll(async () => {
 
 // --- e-mail -------------------------------------------------------------------------------------
 
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 /** Decoded .eml files in the server's outbox whose text contains every needle. */
 function mails(...needles: string[]): string[] {
   const dir = path.join(dataDir, "outbox");
@@ -63,7 +59,7 @@ function mails(...needles: string[]): string[] {
     .readdirSync(dir)
     .filter((f) => f.endsWith(".eml"))
     .sort()
-    .map((file) => Buffer.from(decoded(fs.readFileSync(path.join(dir, file), "utf8")), "latin1").toString("utf8"))
+    .map((file) => Buffer.from(decodeMail(fs.readFileSync(path.join(dir, file), "utf8")), "latin1").toString("utf8"))
     .filter((text) => needles.every((n) => text.includes(n)));
 }
 
@@ -83,35 +79,8 @@ async function manageLinkIn(...needles: string[]): Promise<string> {
 
 // --- pages ---------------------------------------------------------------------------------------
 
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-type Person = { context: BrowserContext; page: Page; errors: string[] };
-
-async function person(browser: Browser, locale: "nl" | "en", allow: RegExp[] = []): Promise<Person> {
-  const context = await browser.newContext({ baseURL: server.base, locale: locale === "en" ? "en-GB" : "nl-NL" });
-  await context.addCookies([{ name: "lang", value: locale, url: server.base }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    const text = `${msg.text()} ${msg.location()?.url ?? ""}`;
-    if (msg.type() === "error" && !allow.some((re) => re.test(text))) errors.push(text);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function done(who: Person, name: string) {
-  expect(who.errors, `console errors in ${name}'s browser`).toEqual([]);
-  await who.context.close();
-}
-
 async function book(browser: Browser, slug: string, locale: "nl" | "en", name: string, email: string): Promise<void> {
-  const who = await person(browser, locale);
+  const who = await person(browser, server.base, locale);
   const { page } = who;
   const nl = locale === "nl";
   await page.goto(`/events/${slug}/register`);
@@ -148,7 +117,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
 
   // 1. Staff create a €100 day (50% deposit, policy: nothing back within 30 days).
   // The empty message in step 3 is answered 400 on purpose.
-  const admin = await person(browser, "nl", [/status of 401/, /status of 400.*\/disruption\.data/]);
+  const admin = await person(browser, server.base, "nl", [/status of 401/, /status of 400.*\/disruption\.data/]);
   await signInAdmin(admin.page, `${server.base}/admin/events/new`);
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slug = await admin.page.getByLabel("Slug", { exact: true }).inputValue();
@@ -189,7 +158,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await expect(admin.page.getByTestId("disruption-row")).toHaveCount(3);
 
   // 4. The calendar shows the old date as cancelled, with the message, and no button (both languages).
-  const visitor = await person(browser, "en");
+  const visitor = await person(browser, server.base, "en");
   await visitor.page.goto(`/calendar?event=${slug}`);
   await hydrated(visitor.page);
   const dialog = visitor.page.getByTestId("event-dialog");
@@ -206,7 +175,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await done(visitor, "the visitor");
 
   // 5. Participant 1 (nl) opens the link in the e-mail and moves to the new date.
-  const p1 = await person(browser, "nl");
+  const p1 = await person(browser, server.base, "nl");
   await p1.page.goto(await manageLinkIn(emails[0], messageNl, "Kies op mijn boekingspagina"));
   await hydrated(p1.page);
   const card1 = p1.page.getByTestId("manage-disruption");
@@ -226,7 +195,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await done(p1, "participant 1");
 
   // 6. Participant 2 (en) takes the full refund, though the event's own policy gives nothing now.
-  const p2 = await person(browser, "en");
+  const p2 = await person(browser, server.base, "en");
   await p2.page.goto(await manageLinkIn(emails[1], messageEn, "Choose on my booking page"));
   await hydrated(p2.page);
   await expect(p2.page.getByTestId("manage-disruption").getByRole("heading", { name: "This sailing day has been moved" })).toBeVisible();
@@ -254,14 +223,14 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   server = start({ APP_NOW: new Date(Date.now() + 8 * DAY).toISOString() });
   await waitReady(server, 180_000);
   await expect.poll(() => mails(emails[2], "Je boeking is verplaatst").length, { message: "participant 3's moved e-mail", timeout: 30_000 }).toBe(1);
-  const p3 = await person(browser, "nl");
+  const p3 = await person(browser, server.base, "nl");
   await p3.page.goto(link3);
   await hydrated(p3.page);
   await expect(p3.page.getByTestId("manage-disruption-answer")).toHaveText("We hoorden niets van je, dus hebben we je boeking verzet naar de nieuwe datum.");
   await expect(p3.page.getByTestId("manage-status")).toHaveText("Bevestigd");
   await done(p3, "participant 3");
 
-  const later = await person(browser, "nl", [/status of 401/]);
+  const later = await person(browser, server.base, "nl", [/status of 401/]);
   await signInAdmin(later.page, `${server.base}${adminEventPath}/disruption`);
   await expect(later.page.getByTestId("disruption-row").filter({ hasText: "Daan Derde" })).toContainText("Automatisch verzet");
   await expect(later.page.getByTestId("disruption-counts")).toHaveText("0 zonder antwoord · 2 verzet · 1 terugbetaald · 0 afgesloten");

@@ -100,9 +100,11 @@ export const events = pgTable(
     index("events_private_page_idx").on(t.privatePageKey),
     // The calendar's finished run (server/events/queries.server.ts), newest first, a page at a
     // time (the index read backwards); the live and upcoming run reads events_start_date_idx.
+    // Its condition is the calendar's own (`onCalendar`): a date cancelled with the team's
+    // message stays on (decision 015), so it must be in the index for the index to serve.
     index("events_calendar_end_idx")
       .on(t.endDate, t.status)
-      .where(sql`${t.listed} and ${t.status} <> 'cancelled'`),
+      .where(sql`${t.listed} and (${t.status} <> 'cancelled' or ${t.cancellationMessage} is not null)`),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "events_calendar_end_idx";--> statement-breakpoint
+CREATE INDEX "events_calendar_end_idx" ON "events" USING btree ("end_date","status") WHERE "events"."listed" and ("events"."status" <> 'cancelled' or "events"."cancellation_message" is not null);

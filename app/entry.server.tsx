@@ -15,6 +15,7 @@ export const streamTimeout = 5_000;
  * the HTML (nonce and render instant masked) and `Cache-Control: private, no-cache`, and are answered 304 when the
  * browser already holds the same page; everything else streams as it renders, with
  * `private, no-store` unless the route chose its own Cache-Control (server/http/page-cache.server.ts).
+ * A page answered with the ETag is also kept for the next anonymous visitor (render cache).
  */
 export default function handleRequest(
   request: Request,
@@ -61,6 +62,8 @@ export default function handleRequest(
             responseHeaders.set("Cache-Control", REVALIDATE);
             // As on the 200 (compressed by server/http/static.server.ts's responseCompression).
             responseHeaders.set("Vary", "Accept-Encoding");
+            // The same page for the next anonymous visitor in this language (server/http/render-cache.server.ts).
+            loadContext?.renderCache?.store({ html: html.toString("utf8"), nonce, etag, headers: responseHeaders });
             if (matchesIfNoneMatch(request.headers.get("If-None-Match"), etag)) {
               // The browser's copy stands, with the CSP it came with (server/app.ts leaves the
               // Content-Security-Policy out of a 304 so its nonce still matches that copy).

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
+import { renderCache, type RenderCacheSlot } from "./http/render-cache.server";
 import { responseCompression, staticFiles } from "./http/static.server";
 import { baseLogger, log, loggedPath, safeError } from "./log.server";
 import { jobQueueState } from "./jobs/queue.server";
@@ -20,6 +21,8 @@ declare module "react-router" {
     nonce: string;
     /** The client's address (X-Forwarded-For only as far as TRUST_PROXY's proxies vouch for it). */
     clientAddress: string;
+    /** Where to keep this page once rendered, when it may be answered from the render cache. */
+    renderCache?: RenderCacheSlot;
   }
 }
 
@@ -157,6 +160,9 @@ export function createHttpApp(options: {
   // Precompressed at build time; sent as they are (server/http/static.server.ts).
   if (clientDir) app.use(staticFiles(clientDir));
 
+  // Anonymous public pages already rendered and unchanged since (decision 020).
+  app.use(renderCache());
+
   app.use(
     // Checks paths, origins, body sizes and form bodies before React Router sees a request.
     createCheckedRequestHandler({
@@ -165,6 +171,7 @@ export function createHttpApp(options: {
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        renderCache: res.locals.renderCache as RenderCacheSlot | undefined,
       }),
     }),
   );

@@ -24,7 +24,12 @@ const langCookie = createCookie(LANG_COOKIE, { path: "/", sameSite: "lax", maxAg
 
 /** The language stored in the cookie, if any. */
 export async function storedLocale(request: Request): Promise<Locale | undefined> {
-  const stored: unknown = await langCookie.parse(request.headers.get("cookie"));
+  return storedLocaleIn(request.headers.get("cookie"));
+}
+
+/** The same from a Cookie header (the page cache reads it before React Router has a Request). */
+export async function storedLocaleIn(cookieHeader: string | null | undefined): Promise<Locale | undefined> {
+  const stored: unknown = await langCookie.parse(cookieHeader ?? null);
   return typeof stored === "string" && isLocale(stored) ? stored : undefined;
 }
 

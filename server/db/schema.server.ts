@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -661,6 +662,17 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("rate_limits_window_start_idx").on(t.windowStart)],
 );
+
+/**
+ * One row whose `version` goes up when a transaction that changed what public pages show
+ * commits (deferred triggers on those tables, migration 0012): the render cache of anonymous
+ * pages (server/http/render-cache.server.ts) serves a page only while it is unchanged, on every
+ * instance sharing the database (decision 020).
+ */
+export const pageCacheVersion = pgTable("page_cache_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
 
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;

@@ -23,12 +23,16 @@ export const NO_STORE = "private, no-store";
 /** Pages about one visitor's booking or subscription, reached by a link with a token or id. */
 const PERSONAL_PATHS = [/^\/payment-success(\/|$)/, /^\/checkout\//, /^\/newsletter\/(confirm|unsubscribe)\//, /^\/admin(\/|$)/];
 
-function cookieNames(header: string | null): string[] {
+export function cookieNames(header: string | null): string[] {
   if (!header) return [];
   return header
     .split(";")
     .map((pair) => pair.split("=")[0]!.trim())
     .filter(Boolean);
+}
+
+export function isPersonalPath(pathname: string): boolean {
+  return PERSONAL_PATHS.some((pattern) => pattern.test(pathname));
 }
 
 function streamsDeferredData(context: EntryContext): boolean {
@@ -48,7 +52,7 @@ export function pagePolicy(request: Request, status: number, headers: Headers, c
   if (context.staticHandlerContext.actionData) return "no-store";
   if (headers.has("Set-Cookie")) return "no-store";
   if (cookieNames(request.headers.get("cookie")).some((name) => name !== LANG_COOKIE)) return "no-store";
-  if (PERSONAL_PATHS.some((pattern) => pattern.test(new URL(request.url).pathname))) return "no-store";
+  if (isPersonalPath(new URL(request.url).pathname)) return "no-store";
   if (streamsDeferredData(context)) return "no-store";
   return "revalidate";
 }

@@ -51,19 +51,24 @@ export type AuditEntry = {
  * Writes one row of the audit trail. Takes a transaction on purpose: the row commits with the
  * change it describes, or neither does.
  */
-export async function audit(tx: Transaction, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    at: entry.at ?? now(),
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    registrationId: entry.registrationId ?? null,
-    eventId: entry.eventId ?? null,
-    action: entry.action,
-    changes: entry.changes ?? {},
-    actorType: entry.actor.type,
-    actorId: actorId(entry.actor),
-    reason: entry.reason ?? null,
-  });
+export async function audit(tx: Transaction, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  // Several at once (a batch of registrations, decision 021): one insert.
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await tx.insert(auditLog).values(
+    list.map((entry) => ({
+      at: entry.at ?? now(),
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      registrationId: entry.registrationId ?? null,
+      eventId: entry.eventId ?? null,
+      action: entry.action,
+      changes: entry.changes ?? {},
+      actorType: entry.actor.type,
+      actorId: actorId(entry.actor),
+      reason: entry.reason ?? null,
+    })),
+  );
 }
 
 /**

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min, or, sql } from "drizzle-orm";
 import type { Locale, MessageKey } from "~/i18n";
 import { WAIVER_VERSION } from "~/content/waiver";
 import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
 import type { Database } from "../db/client.server";
-import { events, registrations, waitlistEntries, type Event, type Registration } from "../db/schema.server";
+import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
 import { audit, PARTICIPANT } from "../audit/audit.server";
-import { offerUse, placesTakenByEvent } from "../events/queries.server";
+import { liveRegistration, offerUse, placesTakenByEvent } from "../events/queries.server";
 import { displayStatus } from "../events/view.server";
 import { secrets } from "../secrets.server";
 import { settleOffersLocked } from "../waitlist/settle.server";
@@ -77,144 +77,290 @@ export function eventRefusal(
   return registrationRefusal(action);
 }
 
+export type RegistrationRequest = {
+  eventId?: string;
+  eventSlug?: string;
+  input: RegistrationInput;
+  locale: Locale;
+  now: Date;
+  /** The visitor unlocked the private page that admits them to this waiting-list event. */
+  admitWaitlist?: boolean;
+  /** The client address that posted the form (for the open-hold limit; only its keyed hash is stored). */
+  clientAddress?: string;
+  /**
+   * A waiting-list offer the registration is made through (its link's hidden field). Checked
+   * under the event lock: an open, unexpired offer of this event with a place still unused
+   * admits the registration even when the event is otherwise full or waiting-list only.
+   */
+  offerId?: string;
+};
+
+/** At most this many registrations of one event are decided in one transaction (decision 021). */
+const MAX_BATCH = 50;
+
+type Pending = { request: RegistrationRequest; resolve: (result: CreateRegistrationResult) => void; reject: (error: unknown) => void };
+
 /**
- * Registers a participant and holds their place, all in one transaction with the event row
- * locked, so concurrent registrations are counted one after the other and the boat is never
- * overbooked. Paid events get a short `pending_payment` hold (UNOPENED_HOLD_MS), extended to 30
- * minutes (plus the checkout margin) when the visitor opens the checkout; at most
- * MAX_OPEN_HOLDS_PER_BOOKER open holds per e-mail address and per client address. Free events are
- * confirmed at once, with their e-mails queued in the same transaction.
+ * The registrations of one event waiting in this process while a transaction of that event runs,
+ * per database (tests open several). A key present means a transaction of that event is running.
  */
-export async function createRegistration(
-  database: Database,
-  params: {
-    eventId?: string;
-    eventSlug?: string;
-    input: RegistrationInput;
-    locale: Locale;
-    now: Date;
-    /** The visitor unlocked the private page that admits them to this waiting-list event. */
-    admitWaitlist?: boolean;
-    /** The client address that posted the form (for the open-hold limit; only its keyed hash is stored). */
-    clientAddress?: string;
-    /**
-     * A waiting-list offer the registration is made through (its link's hidden field). Checked
-     * under the event lock: an open, unexpired offer of this event with a place still unused
-     * admits the registration even when the event is otherwise full or waiting-list only.
-     */
-    offerId?: string;
-  },
-): Promise<CreateRegistrationResult> {
-  const { input, locale, now } = params;
-  const match = params.eventId !== undefined ? eq(events.id, params.eventId) : eq(events.slug, params.eventSlug ?? "");
-  return database.transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(match).for("update");
-    if (!event) return { outcome: "refused", reason: "not_found" };
-    let offerId: string | null = null;
-    if (params.offerId !== undefined) {
-      // Read under the event lock: every change of an offer happens under it too.
-      const offer = (await offerUse(tx, [event.id], now)).find((o) => o.offerId === params.offerId);
-      if (!offer || offer.used >= offer.places) return { outcome: "refused", reason: "offer_invalid" };
-      offerId = offer.offerId;
-    }
-    // Counted with the event row locked: the registrations before this one are all in. Places
-    // held by open offers count as taken, except, for a registration through an offer, its own.
-    const taken =
-      event.maxParticipants === null
-        ? 0
-        : ((await placesTakenByEvent(tx, [event.id], now, { excludeOfferId: offerId ?? undefined })).get(event.id) ?? 0);
-    const refusal = eventRefusal(event, now, taken, params.admitWaitlist || offerId !== null);
-    if (refusal) return { outcome: "refused", reason: refusal };
-    if (offerId === null && event.maxParticipants !== null) {
-      // A freed place belongs to the waiting list: while someone in line fits in the places
-      // free, a registration from outside it does not take them (the offer follows within the
-      // minute, or at once from the cancellation that freed them).
-      const free = event.maxParticipants - taken;
-      const [fits] = await tx
-        .select({ id: waitlistEntries.id })
-        .from(waitlistEntries)
-        .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.status, "waiting"), lte(waitlistEntries.places, free)))
-        .limit(1);
-      if (fits) return { outcome: "refused", reason: "full" };
-    }
+const waiting = new WeakMap<Database, Map<string, Pending[]>>();
 
-    const due = amountDue(event, now);
-    const free = due.kind === "free";
-    const clientKey = clientKeyOf(params.clientAddress);
+/**
+ * Registers a participant and holds their place, in one transaction with the event row locked,
+ * so concurrent registrations are counted one after the other and the boat is never overbooked.
+ * Paid events get a short `pending_payment` hold (UNOPENED_HOLD_MS), extended to 30 minutes (plus
+ * the checkout margin) when the visitor opens the checkout; at most MAX_OPEN_HOLDS_PER_BOOKER
+ * open holds per e-mail address and per client address. Free events are confirmed at once, with
+ * their e-mails queued in the same transaction.
+ *
+ * Under contention (decision 021): while a registration transaction of an event runs, the
+ * registrations of that event arriving in this process wait here, without a database connection,
+ * and the next transaction decides all of them at once, one after the other in arrival order,
+ * exactly as separate transactions would (places, the waiting list and the per-booker limits are
+ * counted once under the lock and then kept up to date in memory). Other instances meet at the
+ * same row lock. If a shared transaction fails, each of its registrations is tried again alone,
+ * so one registration's fault never refuses another.
+ */
+export function createRegistration(database: Database, request: RegistrationRequest): Promise<CreateRegistrationResult> {
+  const key = request.eventId !== undefined ? `id:${request.eventId}` : `slug:${request.eventSlug ?? ""}`;
+  let queues = waiting.get(database);
+  if (!queues) waiting.set(database, (queues = new Map()));
+  return new Promise<CreateRegistrationResult>((resolve, reject) => {
+    const pending: Pending = { request, resolve, reject };
+    const queue = queues.get(key);
+    if (queue) {
+      queue.push(pending);
+      return;
+    }
+    queues.set(key, []);
+    void drain(database, queues, key, [pending]);
+  });
+}
 
-    {
-      // Counted under the event lock, so parallel posts from one booker are counted one by one.
-      // Paid events: open holds (a paid place is no squatting). Free events confirm at once, so
-      // there every place one booker took counts: otherwise one address could fill the boat.
-      const sameBooker = [eq(sql`lower(${registrations.customerEmail})`, input.customerEmail.trim().toLowerCase())];
-      if (clientKey) sameBooker.push(eq(registrations.clientKey, clientKey));
-      const counted = free
-        ? eq(registrations.status, "confirmed")
-        : and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now));
-      const holds = await tx
-        .select({ email: sql<string>`lower(${registrations.customerEmail})`, clientKey: registrations.clientKey })
-        .from(registrations)
-        .where(and(eq(registrations.eventId, event.id), counted, or(...sameBooker)));
-      const email = input.customerEmail.trim().toLowerCase();
-      const byEmail = holds.filter((h) => h.email === email).length;
-      const byClient = clientKey ? holds.filter((h) => h.clientKey === clientKey).length : 0;
-      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) {
-        return { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds" };
+async function drain(database: Database, queues: Map<string, Pending[]>, key: string, first: Pending[]): Promise<void> {
+  try {
+    let batch = first;
+    while (batch.length > 0) {
+      // A registration through an offer settles the offer: it gets a transaction of its own.
+      const plain = batch.filter((p) => p.request.offerId === undefined);
+      const throughOffers = batch.filter((p) => p.request.offerId !== undefined);
+      if (plain.length > 0) await decide(database, plain);
+      for (const one of throughOffers) await decide(database, [one]);
+      batch = (queues.get(key) ?? []).splice(0, MAX_BATCH);
+    }
+  } finally {
+    const left = queues.get(key) ?? [];
+    queues.delete(key);
+    // Only reachable if decide() itself threw: nobody waits forever.
+    for (const p of left) p.reject(new Error("The registration queue stopped"));
+  }
+}
+
+/** Decides a batch in one transaction and answers each caller; never throws. */
+async function decide(database: Database, batch: Pending[]): Promise<void> {
+  try {
+    const results = await registerLocked(database, batch.map((p) => p.request));
+    batch.forEach((p, i) => p.resolve(results[i]));
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0].reject(error);
+      return;
+    }
+    for (const p of batch) {
+      try {
+        p.resolve((await registerLocked(database, [p.request]))[0]);
+      } catch (alone) {
+        p.reject(alone);
       }
     }
-    const values = {
-      eventId: event.id,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      phoneNumber: input.phoneNumber ?? null,
-      birthDate: input.birthDate,
-      street: input.street,
-      city: input.city,
-      postalCode: input.postalCode,
-      country: input.country,
-      nextOfKinName: input.nextOfKinName,
-      nextOfKinPhone: input.nextOfKinPhone,
-      comments: input.comments ?? null,
-      locale,
-      status: free ? ("confirmed" as const) : ("pending_payment" as const),
-      holdExpiresAt: free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
-      clientKey,
-      priceCents: due.priceCents,
-      amountDueCents: due.amountDueCents,
-      termsAccepted: true,
-      termsAcceptedAt: now,
-      waiverVersion: WAIVER_VERSION,
-      confirmedAt: free ? now : null,
-      waitlistOfferId: offerId,
-    };
-    // A reference is random; on the (very rare) clash, draw another instead of failing.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const [registration] = await tx
-        .insert(registrations)
-        .values({ ...values, reference: makeReference() })
-        .onConflictDoNothing({ target: registrations.reference })
-        .returning();
-      if (!registration) continue;
-      await audit(tx, {
-        entityType: "registration",
-        entityId: registration.id,
-        registrationId: registration.id,
+  }
+}
+
+/** A registration of the same booker (e-mail address or client address); the hold's end in ms. */
+type Booked = { email: string; clientKey: string | null; status: Registration["status"]; holdExpiresAt: number | null };
+type BookedRow = Omit<Booked, "holdExpiresAt"> & { holdExpiresAt: number | string | null };
+
+/**
+ * The registration transaction for one or more registrations of one event (a registration
+ * through an offer always alone), decided in order: as if each had its own transaction after
+ * the one before.
+ */
+async function registerLocked(database: Database, requests: RegistrationRequest[]): Promise<CreateRegistrationResult[]> {
+  const first = requests[0];
+  const match = first.eventId !== undefined ? eq(events.id, first.eventId) : eq(events.slug, first.eventSlug ?? "");
+  // Holds and offers are counted as of the earliest request: a hold that lapses in between still
+  // counts, which can only refuse, never overbook.
+  const countedAt = new Date(Math.min(...requests.map((r) => r.now.getTime())));
+  return database.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(match).for("update");
+    if (!event) return requests.map(() => ({ outcome: "refused", reason: "not_found" }) as const);
+    let offerId: string | null = null;
+    if (first.offerId !== undefined) {
+      if (requests.length !== 1) throw new Error("A registration through an offer is decided alone");
+      // Read under the event lock: every change of an offer happens under it too.
+      const offer = (await offerUse(tx, [event.id], first.now)).find((o) => o.offerId === first.offerId);
+      if (!offer || offer.used >= offer.places) return [{ outcome: "refused", reason: "offer_invalid" }];
+      offerId = offer.offerId;
+    }
+    // Read with the event row locked (each statement after the lock sees every registration
+    // committed before it), in one statement: the live registrations (the rule of
+    // placesTakenByEvent), whether open offers hold places, the smallest party waiting, and the
+    // same bookers' open holds and confirmed places, counted per request below and kept up to
+    // date as the batch is decided.
+    const keyed = requests.map((r) => ({ email: r.input.customerEmail.trim().toLowerCase(), clientKey: clientKeyOf(r.clientAddress) }));
+    const emails = [...new Set(keyed.map((k) => k.email))];
+    const clientKeys = [...new Set(keyed.flatMap((k) => (k.clientKey ? [k.clientKey] : [])))];
+    const sameBooker = [inArray(sql`lower(${registrations.customerEmail})`, emails)];
+    if (clientKeys.length > 0) sameBooker.push(inArray(registrations.clientKey, clientKeys));
+    const live = tx.select({ n: count() }).from(registrations).where(and(eq(registrations.eventId, event.id), liveRegistration(countedAt)));
+    const offersOpen = tx
+      .select({ n: count() })
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.eventId, event.id), eq(waitlistOffers.status, "open"), gt(waitlistOffers.expiresAt, countedAt)));
+    const waitingSmallest = tx
+      .select({ smallest: min(waitlistEntries.places) })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.status, "waiting")));
+    const sameBookers = tx
+      .select({
+        rows: sql`coalesce(json_agg(json_build_object('email', lower(${registrations.customerEmail}), 'clientKey', ${registrations.clientKey},
+          'status', ${registrations.status}, 'holdExpiresAt', extract(epoch from ${registrations.holdExpiresAt}) * 1000)), '[]'::json)`,
+      })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, event.id), inArray(registrations.status, ["confirmed", "pending_payment"]), or(...sameBooker)));
+    const [state] = await tx
+      .select({
+        live: sql`(${live})`.mapWith(Number),
+        offersOpen: sql`(${offersOpen})`.mapWith(Number),
+        smallestWaiting: sql<number | null>`(${waitingSmallest})`,
+        sameBookers: sql<string | BookedRow[]>`(${sameBookers})`,
+      })
+      .from(events)
+      .where(eq(events.id, event.id));
+    // Places held by open offers count as taken, except, for a registration through an offer,
+    // its own (rare: then placesTakenByEvent counts them, the lists' own rule).
+    let taken =
+      event.maxParticipants === null
+        ? 0
+        : offerId !== null || state.offersOpen > 0
+          ? ((await placesTakenByEvent(tx, [event.id], countedAt, { excludeOfferId: offerId ?? undefined })).get(event.id) ?? 0)
+          : state.live;
+    // A freed place belongs to the waiting list: while someone in line fits in the places free, a
+    // registration from outside it does not take them (the offer follows within the minute, or at
+    // once from the cancellation that freed them). The smallest party waiting is the one to fit.
+    const smallestWaiting = offerId === null && state.smallestWaiting !== null ? Number(state.smallestWaiting) : null;
+    const booked: Booked[] = (typeof state.sameBookers === "string" ? (JSON.parse(state.sameBookers) as BookedRow[]) : state.sameBookers).map((b) => ({
+      email: b.email,
+      clientKey: b.clientKey,
+      status: b.status,
+      holdExpiresAt: b.holdExpiresAt === null ? null : Number(b.holdExpiresAt),
+    }));
+
+    const results: CreateRegistrationResult[] = [];
+    const accepted: { index: number; values: typeof registrations.$inferInsert; due: AmountDue }[] = [];
+    requests.forEach((request, index) => {
+      const { input, locale, now } = request;
+      const refusal = eventRefusal(event, now, taken, request.admitWaitlist || offerId !== null);
+      if (refusal) return void (results[index] = { outcome: "refused", reason: refusal });
+      if (event.maxParticipants !== null && smallestWaiting !== null && smallestWaiting <= event.maxParticipants - taken) {
+        return void (results[index] = { outcome: "refused", reason: "full" });
+      }
+      const due = amountDue(event, now);
+      const free = due.kind === "free";
+      // Paid events: open holds (a paid place is no squatting). Free events confirm at once, so
+      // there every place one booker took counts: otherwise one address could fill the boat.
+      const counts = (b: Booked) => (free ? b.status === "confirmed" : b.status === "pending_payment" && b.holdExpiresAt !== null && b.holdExpiresAt > now.getTime());
+      const { email, clientKey } = keyed[index];
+      const byEmail = booked.filter((b) => counts(b) && b.email === email).length;
+      const byClient = clientKey ? booked.filter((b) => counts(b) && b.clientKey === clientKey).length : 0;
+      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) {
+        return void (results[index] = { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds" });
+      }
+      const values = {
         eventId: event.id,
-        action: "registration.created",
-        changes: {
-          status: { from: null, to: registration.status },
-          ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
-        },
-        actor: PARTICIPANT,
-        at: now,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        phoneNumber: input.phoneNumber ?? null,
+        birthDate: input.birthDate,
+        street: input.street,
+        city: input.city,
+        postalCode: input.postalCode,
+        country: input.country,
+        nextOfKinName: input.nextOfKinName,
+        nextOfKinPhone: input.nextOfKinPhone,
+        comments: input.comments ?? null,
+        locale,
+        status: free ? ("confirmed" as const) : ("pending_payment" as const),
+        holdExpiresAt: free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
+        clientKey,
+        priceCents: due.priceCents,
+        amountDueCents: due.amountDueCents,
+        termsAccepted: true,
+        termsAcceptedAt: now,
+        waiverVersion: WAIVER_VERSION,
+        confirmedAt: free ? now : null,
+        waitlistOfferId: offerId,
+        reference: "",
+      };
+      accepted.push({ index, values, due });
+      taken += 1;
+      booked.push({ email, clientKey, status: values.status, holdExpiresAt: values.holdExpiresAt?.getTime() ?? null });
+    });
+
+    // One insert for the batch. A reference is random; on the (very rare) clash, those rows draw
+    // another instead of failing.
+    const created = new Map<number, Registration>();
+    let left = accepted;
+    for (let attempt = 0; attempt < 5 && left.length > 0; attempt++) {
+      const drawn = new Set<string>();
+      const rows = left.map((a) => {
+        let reference = makeReference();
+        while (drawn.has(reference)) reference = makeReference();
+        drawn.add(reference);
+        return { ...a.values, reference };
       });
-      if (!free) return { outcome: "held", registration, event, due };
+      const inserted = await tx.insert(registrations).values(rows).onConflictDoNothing({ target: registrations.reference }).returning();
+      const byReference = new Map(inserted.map((r) => [r.reference, r]));
+      rows.forEach((row, i) => {
+        const registration = byReference.get(row.reference);
+        if (registration) created.set(left[i].index, registration);
+      });
+      left = left.filter((a) => !created.has(a.index));
+    }
+    if (left.length > 0) throw new Error("Could not draw a unique registration reference");
+    // Each registration's audit row, in this transaction (one insert for the batch).
+    await audit(
+      tx,
+      accepted.map(({ index }) => {
+        const registration = created.get(index)!;
+        return {
+          entityType: "registration" as const,
+          entityId: registration.id,
+          registrationId: registration.id,
+          eventId: event.id,
+          action: "registration.created",
+          changes: {
+            status: { from: null, to: registration.status },
+            ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
+          },
+          actor: PARTICIPANT,
+          at: requests[index].now,
+        };
+      }),
+    );
+    for (const { index, due } of accepted) {
+      const registration = created.get(index)!;
+      if (registration.status !== "confirmed") {
+        results[index] = { outcome: "held", registration, event, due };
+        continue;
+      }
       // Confirmed at once: when this fills the offer's places, the offer is accepted now.
-      if (offerId) await settleOffersLocked(tx, event, now, PARTICIPANT, { offerId });
+      if (offerId) await settleOffersLocked(tx, event, requests[index].now, PARTICIPANT, { offerId });
       // The e-mails are queued with the booking (the outbox): both commit, or neither does.
       const emailIds = [await queueBookingConfirmation(tx, registration.id), await queueTeamBookingNotice(tx, registration.id, "confirmed")];
-      return { outcome: "confirmed", registration, event, due, emailIds };
+      results[index] = { outcome: "confirmed", registration, event, due, emailIds };
     }
-    throw new Error("Could not draw a unique registration reference");
+    return results;
   });
 }

@@ -4,11 +4,37 @@ import { spawnSync } from "node:child_process";
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const buildDir = process.env.BUILD_DIR ?? "build";
 
+/**
+ * Integration tests that check HTTP glue, page shapes or plain form handling: the SQL they run is
+ * the same PostgreSQL in PGlite, and no lock, pool, driver type or second connection is involved,
+ * so they run on PGlite only here (`npm run test:pg` still runs every file on the server). Every
+ * test of money, capacity, concurrency, jobs, locks, storage or counting runs on both.
+ */
+const PGLITE_ONLY = [
+  "access-pages",
+  "admin-articles",
+  "admin-event-policy",
+  "admin-guard",
+  "admin-registration-http",
+  "content-language",
+  "http-hardening",
+  "manage-booking-http",
+  "page-caching",
+  "practical-info",
+  "static-compression",
+  "upload-refusals",
+];
+
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
   ["unit + integration (PGlite)", "npx", ["vitest", "run"], { DATABASE_URL: "" }],
-  ["integration (PostgreSQL)", "npx", ["vitest", "run", "--project", "db"], { DATABASE_URL: pgUrl }],
+  [
+    "integration (PostgreSQL)",
+    "npx",
+    ["vitest", "run", "--project", "db", ...PGLITE_ONLY.flatMap((name) => ["--exclude", `tests/integration/${name}.test.ts`])],
+    { DATABASE_URL: pgUrl },
+  ],
   ["build", "npx", ["react-router", "build"], { BUILD_DIR: buildDir }],
   ["browser (Chromium)", "npx", ["playwright", "test"], { BUILD_DIR: buildDir }],
 ];

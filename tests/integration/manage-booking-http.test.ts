@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ManageLinkModule from "@server/booking/manage-link.server";
 import type * as SchemaModule from "@server/db/schema.server";
-import { startTestApp, type TestApp } from "../support/http-app";
+import { httpRequest, startTestApp, type HttpAnswer, type TestApp } from "../support/http-app";
 
 // The participant's page through the real Express app: the headers a browser actually gets on
 // the page, on its 404 and on the calendar file, and that a wrong token's page holds nothing of
@@ -13,23 +12,9 @@ let app: TestApp;
 let token = "";
 let reference = "";
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+const request = (urlPath: string, headers: Record<string, string> = {}) => httpRequest(`${app.url}${urlPath}`, { headers });
 
-function request(urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${app.url}${urlPath}`, { method: "GET", headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function expectPrivate(answer: Answer, what: string) {
+function expectPrivate(answer: HttpAnswer, what: string) {
   expect(answer.headers["cache-control"], what).toBe("private, no-store");
   expect(answer.headers["referrer-policy"], what).toBe("same-origin");
   expect(answer.headers["x-robots-tag"], what).toBe("noindex");

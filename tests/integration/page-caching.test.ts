@@ -1,11 +1,10 @@
-import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
 import type * as SchemaModule from "@server/db/schema.server";
-import { startTestApp, type TestApp } from "../support/http-app";
+import { httpRequest, startTestApp, type HttpAnswer, type TestApp } from "../support/http-app";
 import { signInAdminWithCode } from "../support/admin-session";
 
 // HTTP caching of pages (server/http/page-cache.server.ts, decision 013): anonymous public pages
@@ -15,23 +14,9 @@ import { signInAdminWithCode } from "../support/admin-session";
 let app: TestApp;
 let adminCookie = "";
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+const request = (urlPath: string, options: Parameters<typeof httpRequest>[1] = {}) => httpRequest(`${app.url}${urlPath}`, options);
 
-function request(urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${app.url}${urlPath}`, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+const nonceOf = (answer: HttpAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true });

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";
@@ -9,7 +8,7 @@ import type * as ClockModule from "@server/clock.server";
 import type * as SchemaModule from "@server/db/schema.server";
 import { MAX_AGE_MS } from "@server/http/render-cache.server";
 import { signInAdminWithCode } from "../support/admin-session";
-import { startTestApp, type TestApp } from "../support/http-app";
+import { httpRequest, startTestApp, type HttpAnswer, type TestApp } from "../support/http-app";
 import { participantForm } from "./booking-fixtures";
 
 // The render cache of anonymous public pages (server/http/render-cache.server.ts, decision 019):
@@ -26,26 +25,12 @@ const unique = (path: string) => `${path}${path.includes("?") ? "&" : "?"}t=${++
 let slug = "";
 let eventName = "";
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
-
-function request(urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${app.url}${urlPath}`, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
+const request = (urlPath: string, options: Parameters<typeof httpRequest>[1] = {}) => httpRequest(`${app.url}${urlPath}`, options);
 
 const DUTCH = { "accept-language": "nl-NL,nl;q=0.9" };
 const ENGLISH = { "accept-language": "en-GB,en;q=0.9" };
-const hit = (answer: Answer) => answer.headers["x-render-cache"] === "hit";
-const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
+const hit = (answer: HttpAnswer) => answer.headers["x-render-cache"] === "hit";
+const nonceOf = (answer: HttpAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
 /** Every nonce attribute in the HTML. */
 const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]));
 const placesLine = (html: string) => /nog (\d+) plaatsen/.exec(html)?.[1];
@@ -84,7 +69,7 @@ afterAll(async () => {
 });
 
 /** The card of the test's event on the calendar, as an anonymous Dutch visitor gets it. */
-async function calendarCard(page: string): Promise<{ answer: Answer; places: string | undefined }> {
+async function calendarCard(page: string): Promise<{ answer: HttpAnswer; places: string | undefined }> {
   const answer = await request(page, { headers: DUTCH });
   expect(answer.status).toBe(200);
   const at = answer.text.indexOf(eventName);

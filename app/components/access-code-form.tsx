@@ -9,6 +9,7 @@ import { accessCodeSchema, ACCESS_CODE_MAX_LENGTH, type AccessCodeActionData } f
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+import "~/i18n/private";
 
 function message(t: Translator, text: string): string {
   return isMessageKey(text) ? t(text) : text;
@@ -64,7 +65,8 @@ export function AccessCodeForm({
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            className={cn("h-12 pl-10 text-base", showToggle && "pr-12")}
+            variant={null}
+            className={cn("h-12 border-input bg-background pl-10 text-base", showToggle && "pr-12")}
           />
           {showToggle && (
             <button

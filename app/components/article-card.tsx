@@ -63,7 +63,7 @@ export function ArticleCard({
           <Badge variant={article.category === "victory" ? "accent" : "secondary"}>{t(`news.category.${article.category}` as const)}</Badge>
           <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>
         </div>
-        <h3 lang={langOf(article.fallback, "title")} className={cn("font-semibold leading-tight text-navy-900", featured ? "text-3xl" : "text-2xl")}>
+        <h3 lang={langOf(article.fallback, "title")} className={cn("font-semibold text-navy-900", featured ? "text-3xl" : "text-2xl")}>
           <Link
             to={`/news/${article.slug}${search}`}
             preventScrollReset

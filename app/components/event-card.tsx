@@ -22,7 +22,7 @@ export function EventStatusBadge({ event }: { event: EventView }) {
   if (event.status === "live") return <Badge variant="destructive">{t("events.status.live")}</Badge>;
   if (event.status === "completed") return <Badge variant="secondary">{t("events.status.completed")}</Badge>;
   // On a picture: a solid badge, so its text keeps its contrast (decision 015 shows cancelled dates).
-  if (event.status === "cancelled") return <Badge className="border-transparent bg-white text-red-800">{t("events.status.cancelled")}</Badge>;
+  if (event.status === "cancelled") return <Badge variant={null} className="border-transparent bg-white text-red-800">{t("events.status.cancelled")}</Badge>;
   return <Badge>{t("events.status.upcoming")}</Badge>;
 }
 

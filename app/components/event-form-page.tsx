@@ -24,7 +24,7 @@ export function EventFormPage({
   return (
     <>
       <PageHeader kicker={kicker} title={event.name} picture="training">
-        <EventWhenWhere event={event} className="mt-5 gap-x-6 gap-y-2" iconClassName="text-signal-500" />
+        <EventWhenWhere event={event} spacing="wide" className="mt-5" iconClassName="text-signal-500" />
       </PageHeader>
       <section className="bg-foam-100 py-12 sm:py-16">
         <div className="mx-auto max-w-2xl px-4 sm:px-6">

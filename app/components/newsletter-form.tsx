@@ -124,7 +124,8 @@ function TextField({
         onInput={() => onInput(name)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={cn("mt-2 h-11", tone === "dark" && "border-white/25 bg-white text-navy-900")}
+        variant={null}
+        className={cn("mt-2 h-11 text-base", tone === "dark" ? "border-white/25 bg-white text-navy-900" : "border-input bg-background")}
       />
       <FieldError id={errorId} error={error} tone={tone} />
     </div>
@@ -244,7 +245,7 @@ export function NewsletterForm({ variant = "section" }: { variant?: "section" | 
         </p>
         <h2
           id="newsletter-title"
-          className={cn("mt-2 font-bold uppercase leading-none", dark ? "text-3xl text-white" : "text-4xl text-navy-900 sm:text-5xl")}
+          className={cn("mt-2 font-bold uppercase", dark ? "text-3xl text-white" : "text-4xl text-navy-900 sm:text-5xl")}
         >
           {t("newsletter.title")}
         </h2>
@@ -258,7 +259,7 @@ export function NewsletterForm({ variant = "section" }: { variant?: "section" | 
         id={formId}
         noValidate
         onSubmit={onSubmit}
-        className={cn("mt-6", !dark && "mt-8 rounded-lg border bg-foam-100 p-6 shadow-sm sm:p-8")}
+        className={dark ? "mt-6" : "mt-8 rounded-lg border bg-foam-100 p-6 shadow-sm sm:p-8"}
       >
         {hydrated ? <input type="hidden" name={NEWSLETTER_FETCHER_FIELD} value="1" /> : null}
         {shownOutcome ? (

@@ -39,8 +39,8 @@ export function RegistrationDialogContent({ event, open, onOpenChange, note, now
           <DialogTitle className="font-display text-3xl font-bold uppercase text-white">{t("booking.form.title", { event: event.name })}</DialogTitle>
           {/* The classes go on the description itself, so its default muted colour is replaced
               (on the navy band it would be 2.8:1). */}
-          <DialogDescription asChild className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-foam-200">
-            <EventWhenWhere event={event} />
+          <DialogDescription asChild className="text-sm text-foam-200">
+            <EventWhenWhere event={event} spacing="tight" />
           </DialogDescription>
         </DialogHeader>
         <div className="px-6 pb-6 pt-5">

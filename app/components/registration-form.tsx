@@ -311,7 +311,7 @@ export function RegistrationForm({
             <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
           </summary>
           <div id={waiverId} className="max-h-72 overflow-y-auto border-t px-4 py-4 text-sm">
-            <WaiverText locale={locale} headingLevel={headingLevel === 2 ? 3 : 4} className="space-y-4 text-sm [&_h3]:text-base [&_h4]:text-base" />
+            <WaiverText locale={locale} headingLevel={headingLevel === 2 ? 3 : 4} compact className="[&_h3]:text-base [&_h4]:text-base" />
             <p className="mt-4">
               <a href="/servicevoorwaarden#waiver" target="_blank" rel="noopener" className="font-medium text-ocean-600 underline underline-offset-2">
                 {t("booking.waiver.fullTerms")}
@@ -333,7 +333,7 @@ export function RegistrationForm({
             aria-describedby={fields.termsAccepted.errors ? fields.termsAccepted.errorId : undefined}
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ocean-700 disabled:cursor-not-allowed disabled:opacity-50"
           />
-          <Label htmlFor={fields.termsAccepted.id} className="leading-snug text-navy-900 peer-disabled:opacity-70">
+          <Label htmlFor={fields.termsAccepted.id} variant={null} className="font-medium leading-snug text-navy-900 peer-disabled:opacity-70">
             {t("booking.terms.agree")}
           </Label>
         </div>

@@ -135,6 +135,12 @@ function LanguageNotice() {
   );
 }
 
+// The navigation links: the same look in the bar and in the mobile menu, larger there.
+const LINK_CLASS =
+  "rounded-md px-3 py-2 font-medium text-white/90 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
+const DESKTOP_LINK_CLASS = `${LINK_CLASS} text-sm`;
+const MOBILE_LINK_CLASS = `${LINK_CLASS} block text-base`;
+
 export function SiteHeader() {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
@@ -180,9 +186,6 @@ export function SiteHeader() {
   }, []);
 
   const close = () => setOpen(false);
-  const linkClass =
-    "rounded-md px-3 py-2 text-sm font-medium text-white/90 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
-
   return (
     <header
       ref={headerRef}
@@ -202,7 +205,7 @@ export function SiteHeader() {
 
         <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
           {NAV_ITEMS.map((item) => (
-            <NavLink key={item.key} to={item.to} onNavigate={close} className={linkClass}>
+            <NavLink key={item.key} to={item.to} onNavigate={close} className={DESKTOP_LINK_CLASS}>
               {t(item.key)}
             </NavLink>
           ))}
@@ -238,7 +241,7 @@ export function SiteHeader() {
           <ul className="flex flex-col py-2">
             {NAV_ITEMS.map((item) => (
               <li key={item.key}>
-                <NavLink to={item.to} onNavigate={close} className={cn(linkClass, "block text-base")}>
+                <NavLink to={item.to} onNavigate={close} className={MOBILE_LINK_CLASS}>
                   {t(item.key)}
                 </NavLink>
               </li>

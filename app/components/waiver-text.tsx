@@ -1,6 +1,7 @@
 import { translate, type Locale } from "~/i18n";
 import { WAIVER_VERSION, waiver, waiverNl, type Waiver } from "~/content/waiver";
 import { cn } from "~/lib/utils";
+import "~/i18n/content";
 
 type HeadingLevel = 2 | 3 | 4 | 5;
 
@@ -14,25 +15,28 @@ export const WAIVER_TEXTS: Record<Locale, Waiver> = { en: waiver, nl: waiverNl }
  *   `withTitle`, sits one level above it), so the text fits the outline of the host page.
  * - `idPrefix`: gives every part an id (`<prefix>-risk` …) for deep links; leave it out where the
  *   waiver may be rendered twice on one page.
+ * - `compact`: smaller text, closer parts (inside the registration form's scroll box).
  */
 export function WaiverText({
   locale,
   headingLevel = 3,
   withTitle = false,
   idPrefix,
+  compact = false,
   className,
 }: {
   locale: Locale;
   headingLevel?: HeadingLevel;
   withTitle?: boolean;
   idPrefix?: string;
+  compact?: boolean;
   className?: string;
 }) {
   const text = WAIVER_TEXTS[locale];
   const PartHeading = `h${headingLevel}` as const;
   const TitleHeading = `h${Math.max(2, headingLevel - 1)}` as "h2" | "h3" | "h4";
   return (
-    <div lang={locale} className={cn("space-y-6 text-base leading-relaxed text-slate-700", className)} data-waiver-version={WAIVER_VERSION}>
+    <div lang={locale} className={cn(compact ? "space-y-4 text-sm" : "space-y-6 text-base leading-relaxed", "text-slate-700", className)} data-waiver-version={WAIVER_VERSION}>
       {withTitle && <TitleHeading className="text-2xl font-bold uppercase text-navy-900">{text.title}</TitleHeading>}
       <p>{text.intro}</p>
       <ol className="space-y-6" aria-label={text.title}>

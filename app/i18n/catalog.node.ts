@@ -1,9 +1,13 @@
 // The server, Node tools and tests: every message in both languages, at once (no top-level
 // await: some tools load the app as CommonJS).
-import { addMessages, loaded } from "./store";
+import { addMessages, holdAll } from "./store";
 import en from "./messages/en";
 import adminEnglish from "./messages/en/admin";
 import nl from "./messages/nl";
+import contentEnglish from "./messages/en/content";
+import contentDutch from "./messages/nl/content";
+import privateEnglish from "./messages/en/private";
+import privateDutch from "./messages/nl/private";
 import adminDutch from "./messages/nl/admin";
 import lifecycleEnglish from "./messages/en/lifecycle";
 import lifecycleDutch from "./messages/nl/lifecycle";
@@ -18,9 +22,9 @@ import disruptionDutch from "./messages/nl/disruption";
 import adminDisruptionEnglish from "./messages/en/admin-disruption";
 import adminDisruptionDutch from "./messages/nl/admin-disruption";
 
-addMessages("en", { ...en, ...lifecycleEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
-addMessages("nl", { ...nl, ...lifecycleDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
+addMessages("en", { ...en, ...contentEnglish, ...privateEnglish, ...lifecycleEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
+addMessages("nl", { ...nl, ...contentDutch, ...privateDutch, ...lifecycleDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
 // A cancelled or moved sailing day (decision 015): the participant's page, its e-mails, the admin.
 addMessages("en", { ...disruptionEnglish, ...adminDisruptionEnglish });
 addMessages("nl", { ...disruptionDutch, ...adminDisruptionDutch });
-loaded.add("en").add("nl");
+holdAll();

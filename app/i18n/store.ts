@@ -1,5 +1,7 @@
 import type { Locale } from "./define";
 import type publicEn from "./messages/en";
+import type contentEn from "./messages/en/content";
+import type privateEn from "./messages/en/private";
 import type adminEn from "./messages/en/admin";
 import type adminBookingsEn from "./messages/en/admin-bookings";
 import type lifecycleEn from "./messages/en/lifecycle";
@@ -17,13 +19,13 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once
  * this module has loaded. A browser holds only what its pages need: the public messages of the
  * page's language (one chunk per language, loaded before hydration and when another language is
- * first shown), the admin's once an admin route module loads (`~/i18n/admin`), the booking page's
+ * first shown), an area's (`loadArea`) once a module showing it loads, the admin's once an admin route module loads (`~/i18n/admin`), the booking page's
  * with it (`~/i18n/manage`), never the e-mails' (server only), and the language
  * toggle's few keys in both languages.
  */
@@ -37,26 +39,73 @@ export function addMessages(locale: Locale, catalog: Partial<Record<MessageKey, 
   Object.assign(messages[locale], catalog);
 }
 
-const publicCatalogs: Record<Locale, () => Promise<{ default: Partial<Record<MessageKey, string>> }>> = {
-  en: () => import("./messages/en"),
-  nl: () => import("./messages/nl"),
+type Catalog = () => Promise<{ default: Partial<Record<MessageKey, string>> }>;
+
+/**
+ * Areas only some pages show (the content pages' texts, the private pages'): each language's
+ * loads with the first module that needs it (`~/i18n/content`, `~/i18n/private`), so the other
+ * pages' first visit does not carry them.
+ */
+export type Area = "content" | "private";
+type Part = "public" | Area;
+
+const catalogs: Record<Part, Record<Locale, Catalog>> = {
+  public: { en: () => import("./messages/en"), nl: () => import("./messages/nl") },
+  content: { en: () => import("./messages/en/content"), nl: () => import("./messages/nl/content") },
+  private: { en: () => import("./messages/en/private"), nl: () => import("./messages/nl/private") },
 };
-/** The languages whose public messages this process holds. */
+
+/** The languages whose public messages (and every area wanted so far) this process holds. */
 export const loaded = new Set<Locale>();
 const loading: Partial<Record<Locale, Promise<void>>> = {};
+const wanted = new Set<Area>();
+const parts: Record<Locale, Partial<Record<Part, Promise<void>>>> = { en: {}, nl: {} };
 
-/** Loads a language's public messages (once; a failed load is tried again next time). */
-export function loadMessages(locale: Locale): Promise<void> {
-  if (loaded.has(locale)) return Promise.resolve();
-  return (loading[locale] ??= publicCatalogs[locale]().then(
-    (catalog) => {
-      addMessages(locale, catalog.default);
-      loaded.add(locale);
-    },
+/** Marks every part held (the server and Node tools, which hold all messages from the start). */
+export function holdAll(): void {
+  for (const locale of ["en", "nl"] as const) {
+    for (const part of Object.keys(catalogs) as Part[]) parts[locale][part] = Promise.resolve();
+    loaded.add(locale);
+  }
+}
+
+/** Loads one part in one language (once; a failed load is tried again next time). */
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  return (parts[locale][part] ??= catalogs[part][locale]().then(
+    (catalog) => addMessages(locale, catalog.default),
     (error: unknown) => {
-      delete loading[locale];
+      delete parts[locale][part];
       throw error;
     },
   ));
+}
+
+/** Loads a language's public messages and the areas wanted so far (once; a failure is tried again). */
+export function loadMessages(locale: Locale): Promise<void> {
+  if (loaded.has(locale)) return Promise.resolve();
+  return (loading[locale] ??= loadPart(locale, "public")
+    .then(() => Promise.all([...wanted].map((area) => loadPart(locale, area))))
+    .then(
+      () => {
+        loaded.add(locale);
+      },
+      (error: unknown) => {
+        delete loading[locale];
+        throw error;
+      },
+    ));
+}
+
+/**
+ * Loads an area in the languages held or being loaded, and in those loaded later (`loadMessages`).
+ * In the browser also the page's language (`<html lang>`), which the page's first render needs
+ * even when this runs before the public messages have arrived.
+ */
+export function loadArea(area: Area): Promise<void> {
+  wanted.add(area);
+  const locales = new Set<Locale>([...loaded, ...(Object.keys(loading) as Locale[])]);
+  const pageLocale = typeof document === "undefined" ? undefined : document.documentElement.lang;
+  if (pageLocale === "en" || pageLocale === "nl") locales.add(pageLocale);
+  return Promise.all([...locales].map((locale) => loadPart(locale, area))).then(() => undefined);
 }
 

@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <SectionHeading kicker={t("home.events.kicker")} title={t("home.events.title")} text={t("home.events.text")} />
-            <Button asChild variant="outline" className="mb-10 bg-white">
+            <Button asChild variant="outline" className="mb-10">
               <Link to="/calendar">
                 {t("home.events.all")} <ArrowRight aria-hidden />
               </Link>

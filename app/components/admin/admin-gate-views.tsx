@@ -69,7 +69,8 @@ export function TotpCodeField({ id, invalid }: { id: string; invalid: boolean })
         required
         aria-describedby={`${id}-hint`}
         aria-invalid={invalid || undefined}
-        className="font-mono text-lg tracking-widest"
+        variant={null}
+        className="h-10 border-input bg-background font-mono text-lg tracking-widest"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t("admin.twoFactor.codeHint")}

@@ -47,7 +47,7 @@ export function Field({
     <div className={cn("grid content-start gap-1.5", className)}>
       {/* The mark sits beside the label, so the field's name stays the label alone. */}
       <div className="flex items-baseline gap-0.5">
-        <Label htmlFor={meta.id} className="font-semibold text-navy-900">
+        <Label htmlFor={meta.id} variant={null} className="font-semibold leading-none text-navy-900">
           {label}
         </Label>
         {required && (

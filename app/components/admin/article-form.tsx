@@ -112,6 +112,7 @@ export function ArticleForm({
                 value={content}
                 onChange={(event) => setContent(event.target.value)}
                 rows={14}
+                variant={null}
                 className="min-h-64 font-mono text-sm"
               />
             </Field>
@@ -131,6 +132,7 @@ export function ArticleForm({
                 value={contentEn}
                 onChange={(event) => setContentEn(event.target.value)}
                 rows={14}
+                variant={null}
                 className="min-h-64 font-mono text-sm"
                 lang="en"
               />

@@ -5,7 +5,8 @@ import type { DisplayStatus } from "~/lib/events";
 /** The spec's badge styles: live destructive, completed secondary; cancelled struck through. */
 export function EventStatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useI18n();
-  const variant = status === "live" ? "destructive" : status === "completed" ? "secondary" : status === "cancelled" ? "outline" : "default";
+  // Cancelled brings its own colours: no variant.
+  const variant = status === "live" ? "destructive" : status === "completed" ? "secondary" : status === "cancelled" ? null : "default";
   return (
     <Badge variant={variant} className={status === "cancelled" ? "border-destructive/50 text-destructive line-through" : undefined}>
       {t(`admin.events.displayStatus.${status}` as const)}

@@ -2,6 +2,7 @@ import { ArrowRight, Flag } from "lucide-react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import type { EventView } from "~/lib/events";
+import "~/i18n/private";
 
 /**
  * Shown instead of any booking action once an event has ended (by the server's clock): the page

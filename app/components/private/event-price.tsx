@@ -2,6 +2,7 @@ import { PriceNow } from "~/components/price-now";
 import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
 import { formatDate, type EventView } from "~/lib/events";
+import "~/i18n/private";
 
 /**
  * The price per person that would be charged now; while an early-bird discount runs (by the

@@ -2,6 +2,7 @@ import { LockKeyhole } from "lucide-react";
 import { AccessCodeForm } from "~/components/access-code-form";
 import { useI18n } from "~/i18n";
 import type { AccessCodeActionData } from "~/schemas/access-code";
+import "~/i18n/private";
 
 /** What a private page shows until it is unlocked: why it is closed, and the password form. */
 export function LockedPanel({

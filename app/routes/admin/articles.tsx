@@ -53,11 +53,12 @@ export async function action({ request }: Route.ActionArgs) {
 type ArticleRow = { id: string; title: string; slug: string; published: boolean };
 
 /** Edit, publish or unpublish, and delete (after the confirmation dialog) one article. */
-function ArticleActions({ article, className }: { article: ArticleRow; className?: string }) {
+/** `layout`: how the buttons wrap and align (whole, since `cn` does not merge a caller's over a default). */
+function ArticleActions({ article, layout = "flex-wrap justify-end" }: { article: ArticleRow; layout?: string }) {
   const { t } = useI18n();
   const deleteFormId = `delete-${article.id}`;
   return (
-    <div className={cn("flex flex-wrap justify-end gap-2", className)}>
+    <div className={cn("flex gap-2", layout)}>
       <Link
         to={`/admin/blog/${article.id}/edit`}
         aria-label={t("admin.articles.editLabel", { title: article.title })}
@@ -154,7 +155,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
                       <time dateTime={article.date}>{formatArticleDate(article.date, locale)}</time>·<span>{t(`news.category.${article.category}` as const)}</span>
                       {status(article.published)}
                     </p>
-                    <ArticleActions article={article} className="justify-start" />
+                    <ArticleActions article={article} layout="flex-wrap justify-start" />
                   </article>
                 </li>
               ))}
@@ -184,7 +185,7 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
                       <td>{t(`news.category.${article.category}` as const)}</td>
                       <td>{status(article.published)}</td>
                       <td>
-                        <ArticleActions article={article} className="flex-nowrap" />
+                        <ArticleActions article={article} layout="flex-nowrap justify-end" />
                       </td>
                     </tr>
                   ))}

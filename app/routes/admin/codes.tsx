@@ -126,7 +126,7 @@ export default function AccessCodes({ loaderData, actionData }: Route.ComponentP
                 <Form method="post" key={page.codesUpdatedAt ?? "never"} className="mt-auto grid gap-4" autoComplete="off">
                   <input type="hidden" name="pageKey" value={page.key} />
                   <div className="grid gap-1.5">
-                    <Label htmlFor={ids.code} className="font-semibold text-navy-900">
+                    <Label htmlFor={ids.code} variant={null} className="font-semibold leading-none text-navy-900">
                       {t("admin.codes.newCode")}
                     </Label>
                     <Input
@@ -150,7 +150,7 @@ export default function AccessCodes({ loaderData, actionData }: Route.ComponentP
                   </div>
                   {page.acceptsTwo && (
                     <div className="grid gap-1.5">
-                      <Label htmlFor={ids.second} className="font-semibold text-navy-900">
+                      <Label htmlFor={ids.second} variant={null} className="font-semibold leading-none text-navy-900">
                         {t("admin.codes.secondCode")}
                       </Label>
                       <Input

@@ -71,7 +71,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
                     {event.name}
                   </Link>
                   <span className="mt-1 flex flex-wrap gap-1.5">
-                    <Badge variant="outline" className="normal-case tracking-normal">
+                    <Badge variant="outline" caps={false}>
                       {t(`admin.events.mode.${event.bookingMode}` as const)}
                     </Badge>
                     {!event.listed && (
@@ -81,7 +81,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
                       </Badge>
                     )}
                     {event.privatePageKey && (
-                      <Badge variant="secondary" className="gap-1 normal-case">
+                      <Badge variant="secondary" caps={false} className="gap-1 tracking-wide">
                         <Lock aria-hidden className="size-3" />
                         {t("admin.events.privatePage", { page: event.privatePageKey })}
                       </Badge>

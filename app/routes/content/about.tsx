@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/boat-location";
 import { BOAT_MMSI, vesselMapUrl } from "./boat-map";
 import { PageHeader } from "./page-header";
+import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { translator, type Locale } from "~/i18n";
 import { formatLongDate } from "./format-date";
 import { PageHeader } from "./page-header";
+import "~/i18n/content";
 
 export type TocEntry = { id: string; label: string; children?: TocEntry[] };
 

@@ -5,6 +5,7 @@ import { seo, type RootData } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 import { LegalDocument, LegalSection } from "./legal-document";
 import { TextWithEmail } from "./text-with-email";
+import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;

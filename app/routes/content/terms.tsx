@@ -7,6 +7,7 @@ import { seo, type RootData } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 import { LegalDocument, LegalSection } from "./legal-document";
 import { TextWithEmail } from "./text-with-email";
+import "~/i18n/content";
 
 // The spec keeps the terms in English whatever the visitor's language (root applies this to <html lang>).
 export const handle = { locale: "en" };

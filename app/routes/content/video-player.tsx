@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { embedUrl, watchUrl, type Video } from "./videos-data";
+import "~/i18n/content";
 
 /** What the player may use: playback features only (the site's Permissions-Policy still applies). */
 const PLAYER_ALLOW = "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share";

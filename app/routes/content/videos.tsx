@@ -8,6 +8,7 @@ import type { Route } from "./+types/videos";
 import { PageHeader } from "./page-header";
 import { InlineVideo, VideoDialogCard } from "./video-player";
 import { FEATURED_VIDEO, MORE_VIDEOS, VIDEO_CHANNEL_URL } from "./videos-data";
+import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl } = matches[0].loaderData;

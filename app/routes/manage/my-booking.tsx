@@ -577,7 +577,7 @@ function CancelCard({ view, path }: { view: ManageView; path: string }) {
         <div className="grid gap-4">
           <p className="text-sm text-slate-700">{t("manage.cancel.intro")}</p>
           <div>
-            <Button asChild variant="outline" className="border-destructive/50 text-destructive hover:bg-red-50 hover:text-destructive">
+            <Button asChild variant="outlineDestructive">
               <Link to={`${path}?step=cancel#cancel`} preventScrollReset data-testid="manage-cancel-start">
                 {t("manage.cancel.start")}
               </Link>

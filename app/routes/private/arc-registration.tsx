@@ -12,6 +12,7 @@ import type { Route } from "./+types/arc-registration";
 import { accessCodeAction } from "./access.server";
 import { deferToServer, PRIVATE_PAGE_ROUTES, placeAndPriceFacts, PrivatePage, privatePageMeta } from "./private-page";
 import { privatePageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 export { headers, shouldRevalidate } from "./private-page";
 
@@ -75,7 +76,7 @@ function ArcRegistrationCard({
           className="w-full"
         />
         {event.documentUrl && (
-          <Button asChild variant="outline" className="w-full bg-white">
+          <Button asChild variant="outline" className="w-full">
             <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
               <FileText aria-hidden />
               {event.documentName || t("private.arcRegistration.brochure")}

@@ -18,6 +18,7 @@ import { pageMeta, type RootData } from "~/lib/seo";
 import type { Route } from "./+types/arc";
 import { deferToServer, placeAndPriceFacts } from "./private-page";
 import { specialPageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 /** The ARC's public page shows the event with this slug (data, not an id in code). */
 const ARC_SLUG = "arc-2025";

@@ -12,6 +12,7 @@ import type { EventView } from "~/lib/events";
 import { pageMeta } from "~/lib/seo";
 import type { AccessCodeActionData } from "~/schemas/access-code";
 import type { PrivatePageKey } from "@server/access/pages.server";
+import "~/i18n/private";
 
 /**
  * The skeleton every password-protected page shares (/arc-registration, /vwdtp, /scheveningen,

@@ -17,6 +17,7 @@ import { pageMeta, type RootData } from "~/lib/seo";
 import type { Route } from "./+types/sail-out";
 import { deferToServer } from "./private-page";
 import { specialPageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 /** The Sail-Out page shows the event with this slug (data, not an id in code). */
 const SAIL_OUT_SLUG = "sail-out";

@@ -14,6 +14,7 @@ import type { Route } from "./+types/scheveningen";
 import { accessCodeAction } from "./access.server";
 import { deferToServer, PRIVATE_PAGE_ROUTES, placeAndPriceFacts, PrivatePage, privatePageMeta } from "./private-page";
 import { privatePageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 export { headers, shouldRevalidate } from "./private-page";
 
@@ -92,7 +93,7 @@ function ScheveningenEvent({ event, at }: { event: EventView; at: string }) {
         <RegisterButton event={event} now={at} label={t("private.scheveningen.register")} className="w-full" />
       )}
       {event.documentUrl && (
-        <Button asChild variant="outline" className="bg-white">
+        <Button asChild variant="outline">
           <a href={event.documentUrl} target="_blank" rel="noopener noreferrer">
             <FileText aria-hidden />
             {event.documentName || t("private.scheveningen.brochure")}

@@ -11,6 +11,7 @@ import type { Route } from "./+types/vwdtp";
 import { accessCodeAction } from "./access.server";
 import { deferToServer, PRIVATE_PAGE_ROUTES, PrivatePage, privatePageMeta, type PrivatePagePhase } from "./private-page";
 import { privatePageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 export { headers, shouldRevalidate } from "./private-page";
 

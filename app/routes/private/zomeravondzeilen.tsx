@@ -12,6 +12,7 @@ import type { Route } from "./+types/zomeravondzeilen";
 import { accessCodeAction } from "./access.server";
 import { deferToServer, PRIVATE_PAGE_ROUTES, PrivatePage, privatePageMeta } from "./private-page";
 import { privatePageLoader } from "./private-page.server";
+import "~/i18n/private";
 
 export { headers, shouldRevalidate } from "./private-page";
 
@@ -68,7 +69,7 @@ function EveningCard({ event, at }: { event: EventView; at: string }) {
   const { t, locale } = useI18n();
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition-shadow hover:shadow-lg" data-testid="evening">
-      <EventImage src={event.imageUrl} className="aspect-[21/9]" />
+      <EventImage src={event.imageUrl} aspectClassName="aspect-[21/9]" />
       <div className="flex flex-1 flex-col gap-5 p-6">
         <h3 className="text-2xl font-bold uppercase leading-tight text-navy-900">{event.name}</h3>
         <p className="text-slate-700">{event.description}</p>

@@ -31,8 +31,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 type Entry = {
   version: number;
   renderedAt: number;
-  /** The HTML split where the nonce was: joined with each answer's own nonce. */
-  parts: string[];
+  /** The HTML's bytes split where the nonce was: joined with each answer's own nonce. */
+  parts: Buffer[];
   etag: string;
   headers: [string, string][];
   size: number;
@@ -121,7 +121,8 @@ export function renderCache(): RequestHandler {
         res.status(304).end();
         return;
       }
-      const body = Buffer.from(entry.parts.join(String(res.locals.nonce)), "utf8");
+      const nonce = Buffer.from(String(res.locals.nonce));
+      const body = Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
       res.setHeader("Content-Length", String(body.length));
       res.status(200).end(req.method === "HEAD" ? undefined : body);
     })().catch(next);
@@ -162,5 +163,6 @@ function toEntry(page: RenderedPage, version: number, renderedAt: number): Entry
   // Without a (long, random) nonce to take out, the answers could not each get their own.
   if (page.nonce.length < 16) return undefined;
   const headers = [...page.headers.entries()].filter(([name]) => !["content-length", "set-cookie", "content-security-policy"].includes(name.toLowerCase()));
-  return { version, renderedAt, parts: page.html.split(page.nonce), etag: page.etag, headers, size: page.html.length * 2 + 512 };
+  const parts = page.html.split(page.nonce).map((part) => Buffer.from(part, "utf8"));
+  return { version, renderedAt, parts, etag: page.etag, headers, size: parts.reduce((sum, part) => sum + part.length, 512) };
 }

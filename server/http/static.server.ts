@@ -14,6 +14,9 @@ import expressStaticGzip from "express-static-gzip";
 export function staticFiles(clientDir: string): Router {
   const options = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false };
   const router = express.Router();
+  // Every file of the build has an extension; a page's path has none: it skips the file lookups
+  // (a stat per request was ~5 % of the CPU of a page answered from the render cache).
+  router.use((req, _res, next) => (path.extname(req.path) ? next() : next("router")));
   // Hashed file names: cache forever.
   router.use("/assets", expressStaticGzip(path.join(clientDir, "assets"), { ...options, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
   router.use(expressStaticGzip(clientDir, { ...options, serveStatic: { maxAge: "1h", index: false } }));

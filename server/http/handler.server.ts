@@ -64,6 +64,9 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return tree;
 }
 
+/** hasAction's answers per build and path. */
+const actionAnswers = new WeakMap<ServerBuild, LRUCache<string, boolean>>();
+
 /**
  * Whether the route a state-changing request goes to has an action. React Router answers 405
  * without one too, but logs a stack trace for each such request; this answers before it.
@@ -85,7 +88,6 @@ function hasAction(build: ServerBuild, url: URL): boolean {
   answers.set(key, answer);
   return answer;
 }
-const actionAnswers = new WeakMap<ServerBuild, LRUCache<string, boolean>>();
 
 type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: "tooLarge" | "aborted" };
 

@@ -39,12 +39,8 @@ export async function eventForRegistration(request: Request, slug: string): Prom
   return { event, admitWaitlist: await admittedFromWaitlist(request, event) };
 }
 
-/**
- * The form's schema, built once (building it costs more than checking a form with it). Its
- * birth-date rule reads the clock through `parsedAt`, set just before each (synchronous) parse.
- */
-let parsedAt = new Date(0);
-const registrationSchema = makeRegistrationSchema(() => parsedAt);
+/** The form's schema, built once (building it costs more than checking a form); its birth-date rule reads the app clock. */
+const registrationSchema = makeRegistrationSchema(now);
 
 function failure(locale: Locale, description: string): RegisterActionData["failure"] {
   return { title: translate(locale, "booking.registrationFailed"), description };
@@ -103,7 +99,6 @@ export async function registerFromForm(
   }
 
   const at = now();
-  parsedAt = at;
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success") {
     return { kind: "answer", status: 400, data: { result: submission.reply() } };

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
+import { contentSecurityPolicy, nonceSource } from "./http/csp.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
 import { renderCache, type RenderCacheSlot } from "./http/render-cache.server";
 import { responseCompression, staticFiles } from "./http/static.server";
@@ -26,28 +27,11 @@ declare module "react-router" {
   }
 }
 
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'unsafe-inline'`,
-    "img-src 'self' data: blob: https://i.ytimg.com",
-    "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    // Video players (privacy-friendly domain) and the vessel-tracking map are the only frames.
-    "frame-src https://www.youtube-nocookie.com https://www.vesselfinder.com https://www.marinetraffic.com",
-    "frame-ancestors 'none'",
-    "form-action 'self' https://checkout.stripe.com",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
 function securityHeaders(dev: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)], dev));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -161,7 +145,7 @@ export function createHttpApp(options: {
   if (clientDir) app.use(staticFiles(clientDir));
 
   // Anonymous public pages already rendered and unchanged since (decision 020).
-  app.use(renderCache());
+  app.use(renderCache({ dev }));
 
   app.use(
     // Checks paths, origins, body sizes and form bodies before React Router sees a request.

@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** The embedded database's client, when this process holds DATA_DIR (backups are made through it). */
   pglite?: PGlite;
+  /** The embedded database's client, on disk or in memory: only this process reaches it. */
+  embedded?: PGlite;
 };
 
 /** Where the committed migrations live, both from source and from the server build. */
@@ -141,6 +143,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       db: db as unknown as Database,
       kind: "pglite",
       pglite: lock ? client : undefined,
+      embedded: client,
       close: async () => {
         await client.close();
         lock?.release();
@@ -167,6 +170,14 @@ let current: DatabaseHandle | undefined;
 
 export function setDatabase(handle: DatabaseHandle | undefined): void {
   current = handle;
+}
+
+/**
+ * The embedded database's client when the open database is PGlite (then every commit to it is
+ * made by this process); undefined on PostgreSQL.
+ */
+export function embeddedClient(): PGlite | undefined {
+  return current?.embedded;
 }
 
 export function db(): Database {

@@ -1,11 +1,15 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { localeFromAcceptLanguage, storedLocaleIn, LANG_COOKIE } from "~/i18n/locale.server";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import type { PGlite } from "@electric-sql/pglite";
+import { db, embeddedClient } from "../db/client.server";
 import { pageCacheVersion } from "../db/schema.server";
 import { log } from "../log.server";
+import { contentSecurityPolicy, withScriptHashes } from "./csp.server";
 import { cookieNames, isPersonalPath, matchesIfNoneMatch } from "./page-cache.server";
 
 /**
@@ -21,22 +25,71 @@ import { cookieNames, isPersonalPath, matchesIfNoneMatch } from "./page-cache.se
  *   changes what public pages show, on any instance sharing the database) is what it was when
  *   the render began, for at most `MAX_AGE_MS` of the application's clock (places held by
  *   expiring holds and date rules change without a write);
- * - the HTML is stored with the render's CSP nonce taken out and every answer gets its own
- *   (the header was set for this response by server/app.ts); no cookie is ever stored.
+ * - the HTML is stored with the render's CSP nonce taken out; its inline scripts are allowed by
+ *   their SHA-256 in the entry's own CSP instead (decision 022), so the bytes are the same for
+ *   every visitor and are compressed once, not per answer; no cookie is ever stored.
  */
 export const MAX_AGE_MS = 5_000;
 /** Pages are 20–80 KB; this bounds the memory whatever the number of paths asked for. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
+type Encoding = "br" | "gzip";
+
 type Entry = {
   version: number;
   renderedAt: number;
-  /** The HTML's bytes split where the nonce was: joined with each answer's own nonce. */
-  parts: Buffer[];
+  /** The page as every visitor gets it: no nonce anywhere. */
+  body: Buffer;
+  /** The page's Content-Security-Policy: its inline scripts by hash. */
+  csp: string;
+  /** The body compressed, each made once, on the first answer that asks for it. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   etag: string;
   headers: [string, string][];
   size: number;
 };
+
+// The settings of the compression middleware (server/http/static.server.ts), so a page answered
+// from the cache is the size it would have been when rendered.
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => promisify(zlib.brotliCompress)(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
+};
+
+/** Brotli where the client takes it, else gzip, else the plain bytes (as the middleware chooses). */
+function encodingFor(req: Request): Encoding | undefined {
+  if (!req.headers["accept-encoding"]) return undefined;
+  if (req.acceptsEncodings("br")) return "br";
+  if (req.acceptsEncodings("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * The bytes to send: compressed as the client accepts (then Content-Encoding is set, which tells
+ * the compression middleware to leave them alone), or plain when compression failed.
+ */
+async function answerBody(req: Request, res: Response, entry: Entry): Promise<Buffer> {
+  const encoding = encodingFor(req);
+  if (!encoding) return entry.body;
+  try {
+    const body = await encodedBody(entry, encoding);
+    res.setHeader("Content-Encoding", encoding);
+    return body;
+  } catch (error) {
+    log.warn("Render cache: compression failed, sending the page uncompressed", error);
+    return entry.body;
+  }
+}
+
+/** The entry's body in `encoding`, compressed once (off the main thread) and kept with it. */
+function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
+  const made = (entry.encoded[encoding] ??= compressors[encoding](entry.body));
+  // A failed compression is not kept: the next answer tries again.
+  made.catch(() => {
+    if (entry.encoded[encoding] === made) delete entry.encoded[encoding];
+  });
+  return made;
+}
 
 type RenderedPage = { html: string; nonce: string; etag: string; headers: Headers };
 
@@ -56,6 +109,81 @@ async function currentVersion(): Promise<number | undefined> {
     log.warn("Render cache: version unreadable, rendering", error);
     return undefined;
   }
+}
+
+/**
+ * `read`, shared between requests without ever answering one from before it arrived: while a
+ * read is under way, the requests that come in join the one read that starts when it ends (the
+ * one under way may have started before a commit they already saw). Under load that is one
+ * query per round trip instead of one per request; each request still waits for at most two.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = () => {
+    const reading = read();
+    current = reading;
+    const clear = () => {
+      if (current === reading) current = undefined;
+    };
+    reading.then(clear, clear);
+    return reading;
+  };
+  return () => {
+    if (!current) return start();
+    queued ??= current.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
+  };
+}
+
+/**
+ * The version for a request, read as cheaply as freshness allows:
+ * - on PostgreSQL any instance may commit at any moment, so every request reads it (shared with
+ *   the requests that come in during a read, see `sharedReads`);
+ * - PGlite is reached by this process only, and each commit that raises the version notifies it
+ *   before the committing call returns (migration 0013, asked for by `page_cache.notify`), so a
+ *   version read stays valid until the next notification: no query per request.
+ */
+function versionReader(): () => Promise<number | undefined> {
+  const shared = sharedReads(currentVersion);
+  let listening: { client: PGlite; ready: Promise<boolean> } | undefined;
+  let known: number | undefined;
+  let generation = 0;
+  const listen = async (client: PGlite) => {
+    try {
+      await client.exec("SET page_cache.notify = 'on'");
+      await client.listen("page_cache_version", () => {
+        generation++;
+        known = undefined;
+      });
+      return true;
+    } catch (error) {
+      log.warn("Render cache: no notifications from the embedded database, reading the version on each request", error);
+      return false;
+    }
+  };
+  return async () => {
+    const client = embeddedClient();
+    if (!client) return shared();
+    // A database opened again (tests) is listened to again.
+    if (listening?.client !== client) {
+      known = undefined;
+      listening = { client, ready: listen(client) };
+    }
+    if (!(await listening.ready)) return shared();
+    if (known !== undefined) return known;
+    const before = generation;
+    const version = await shared();
+    // A commit notified during the read: this answer may predate it, so it is not kept.
+    if (generation === before && listening.client === client) known = version;
+    return version;
+  };
 }
 
 /** The cache key for a request that may be answered from the cache, or undefined. */
@@ -86,9 +214,10 @@ const WAIT_FOR_RENDER_MS = 3_000;
  * page that is only too old (same version) is rendered again, the others get the old one for
  * that moment; a page whose data changed (new version) is never answered from before the change.
  */
-export function renderCache(): RequestHandler {
+export function renderCache(options: { dev: boolean }): RequestHandler {
   const entries = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.size });
   const rendering = new Map<string, { version: number; done: Promise<void> }>();
+  const versionNow = versionReader();
 
   /** The entry that may answer a request that read `version`, if any. */
   const usable = (key: string, version: number, evenIfOld: boolean) => {
@@ -101,7 +230,7 @@ export function renderCache(): RequestHandler {
     void (async () => {
       const key = await keyFor(req);
       if (!key) return next();
-      const version = await currentVersion();
+      const version = await versionNow();
       if (version === undefined) return next();
       let entry = usable(key, version, false);
       const other = rendering.get(key);
@@ -115,14 +244,14 @@ export function renderCache(): RequestHandler {
       }
       if (!entry) return renderAndKeep(key, version, res, next);
       for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader("Content-Security-Policy", entry.csp);
       res.setHeader("X-Render-Cache", "hit");
       if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, entry.etag)) {
         res.removeHeader("Content-Type");
         res.status(304).end();
         return;
       }
-      const nonce = Buffer.from(String(res.locals.nonce));
-      const body = Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
+      const body = await answerBody(req, res, entry);
       res.setHeader("Content-Length", String(body.length));
       res.status(200).end(req.method === "HEAD" ? undefined : body);
     })().catch(next);
@@ -143,7 +272,7 @@ export function renderCache(): RequestHandler {
     // A page that is not kept (an error, a cookie) or a client gone: the waiting ones go on.
     res.once("close", settle);
     const store = (page: RenderedPage) => {
-      const kept = toEntry(page, version, renderedAt);
+      const kept = toEntry(page, version, renderedAt, options.dev);
       const current = entries.get(key);
       // Never replace a page rendered from newer data with one from older data.
       if (kept && !(current && current.version > version)) entries.set(key, kept);
@@ -156,13 +285,16 @@ export function renderCache(): RequestHandler {
 
 /**
  * The entry for a page the entry point rendered with the `revalidate` policy and answered 200.
- * Headers are kept but for the length, any cookie and any CSP (a page of that policy sets
- * neither; never keep one even so: each answer has its own nonce).
+ * Headers are kept but for the length, any cookie and the CSP (a page of that policy sets no
+ * cookie; never keep one even so). The nonce is taken out and the inline scripts are allowed by
+ * their hashes instead; a page where that cannot be done safely is not kept.
  */
-function toEntry(page: RenderedPage, version: number, renderedAt: number): Entry | undefined {
-  // Without a (long, random) nonce to take out, the answers could not each get their own.
-  if (page.nonce.length < 16) return undefined;
-  const headers = [...page.headers.entries()].filter(([name]) => !["content-length", "set-cookie", "content-security-policy"].includes(name.toLowerCase()));
-  const parts = page.html.split(page.nonce).map((part) => Buffer.from(part, "utf8"));
-  return { version, renderedAt, parts, etag: page.etag, headers, size: parts.reduce((sum, part) => sum + part.length, 512) };
+function toEntry(page: RenderedPage, version: number, renderedAt: number, dev: boolean): Entry | undefined {
+  const hashed = withScriptHashes(page.html, page.nonce);
+  if (!hashed) return undefined;
+  const headers = [...page.headers.entries()].filter(([name]) => !["content-length", "set-cookie", "content-security-policy", "content-encoding"].includes(name.toLowerCase()));
+  const body = Buffer.from(hashed.html, "utf8");
+  // The compressed copies, made later, are a fraction of the page: counted ahead as half of it.
+  const size = Math.ceil(body.length * 1.5) + 1024;
+  return { version, renderedAt, body, csp: contentSecurityPolicy(hashed.scriptSources, dev), encoded: {}, etag: page.etag, headers, size };
 }

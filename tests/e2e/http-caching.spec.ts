@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
 
 // Compression and HTTP caching in a real browser against the production build (decision 013).
@@ -42,7 +43,62 @@ test("the server answers a matching If-None-Match with 304 and no CSP, a stale o
   expect(again.headers()["content-security-policy"]).toBeUndefined();
   const stale = await request.get("/calendar", { headers: { "if-none-match": 'W/"stale"' } });
   expect(stale.status()).toBe(200);
-  expect(stale.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  // Rendered with a nonce, or from the render cache with the hashes of its scripts (decision 022).
+  expect(stale.headers()["content-security-policy"]).toMatch(/script-src 'self' '(nonce|sha256)-/);
+});
+
+test.describe("inline scripts run only when the CSP names them", () => {
+  // The injected script below is refused on purpose; Chromium logs that as a console error.
+  test.use({ allowConsoleErrors: [/missing-photo|Content Security Policy/] });
+
+  /**
+   * Opens `body` as /news with `csp`, and reports whether the page hydrated (its own scripts ran),
+   * whether a script slipped into it ran, and what the browser refused.
+   */
+  async function openWith(page: Page, body: string, csp: string) {
+    await page.route("**/news", (route) => route.fulfill({ status: 200, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": csp }, body }));
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener("securitypolicyviolation", (event) => w.violations.push(event.effectiveDirective));
+    });
+    await page.goto("/news");
+    await hydrated(page);
+    const injected = await page.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false);
+    // Chromium may report one refusal more than once: what counts is which rule refused.
+    const violations = [...new Set(await page.evaluate(() => (window as unknown as { violations: string[] }).violations))];
+    await page.unroute("**/news");
+    return { injected, violations };
+  }
+  const INJECTED = "<script>window.injected = true</script>";
+
+  test("a page from the render cache: its scripts run by their hashes; a script added to it does not", async ({ page, request }) => {
+    // Other specs book on this server at the same time, which renders the page again: ask until
+    // the answer is one from the cache.
+    let cached = await request.get("/news");
+    for (let attempt = 0; attempt < 10 && cached.headers()["x-render-cache"] !== "hit"; attempt++) cached = await request.get("/news");
+    expect(cached.headers()["x-render-cache"]).toBe("hit");
+    const csp = cached.headers()["content-security-policy"]!;
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
+    expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+    const html = await cached.text();
+    expect(html).not.toContain("nonce=");
+
+    expect(await openWith(page, html, csp)).toEqual({ injected: false, violations: [] });
+    expect(await openWith(page, html.replace("</head>", `${INJECTED}</head>`), csp)).toEqual({ injected: false, violations: ["script-src-elem"] });
+  });
+
+  test("a rendered page: its scripts run by their nonce; a script without it does not", async ({ page, request }) => {
+    // Any cookie but the language choice: rendered for this answer, never from the cache.
+    const rendered = await request.get("/news", { headers: { cookie: "e2e-visit=1" } });
+    expect(rendered.headers()["x-render-cache"]).toBeUndefined();
+    const csp = rendered.headers()["content-security-policy"]!;
+    expect(/script-src ([^;]*)/.exec(csp)![1]).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]+=*'$/);
+    const html = await rendered.text();
+
+    expect(await openWith(page, html, csp)).toEqual({ injected: false, violations: [] });
+    expect(await openWith(page, html.replace("</head>", `${INJECTED}</head>`), csp)).toEqual({ injected: false, violations: ["script-src-elem"] });
+  });
 });
 
 test("the built scripts are sent precompressed: the .br bytes, immutable, decoding to the script", async ({ request }) => {

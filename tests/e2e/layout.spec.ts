@@ -110,8 +110,12 @@ test.describe("layout and navigation", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("security headers, CSP nonce and health check", async ({ page, request }) => {
+  test("security headers, CSP nonce and health check", async ({ page, request, baseURL }) => {
+    // A cookie other than the language choice: the page is rendered for this answer, with its
+    // nonce (a page from the render cache has hashes instead: http-caching.spec).
+    await page.context().addCookies([{ name: "e2e-visit", value: "1", url: baseURL! }]);
     const response = await page.goto("/");
+    expect(response!.headers()["x-render-cache"]).toBeUndefined();
     const headers = response!.headers();
     const csp = headers["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";
@@ -11,9 +12,10 @@ import { signInAdminWithCode } from "../support/admin-session";
 import { httpRequest, startTestApp, type HttpAnswer, type TestApp } from "../support/http-app";
 import { participantForm } from "./booking-fixtures";
 
-// The render cache of anonymous public pages (server/http/render-cache.server.ts, decision 019):
-// a cached page never carries another answer's nonce, a cookie or what one visitor sent, and
-// what it shows is fresh after a booking, an edit by any instance, and once it is too old.
+// The render cache of anonymous public pages (server/http/render-cache.server.ts, decisions 020
+// and 022): a cached page carries no nonce (its inline scripts are allowed by their hashes), no
+// cookie and nothing one visitor sent, and what it shows is fresh after a booking, an edit by any
+// instance, and once it is too old.
 
 let app: TestApp;
 let adminCookie = "";
@@ -33,6 +35,23 @@ const hit = (answer: HttpAnswer) => answer.headers["x-render-cache"] === "hit";
 const nonceOf = (answer: HttpAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
 /** Every nonce attribute in the HTML. */
 const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]));
+/** The script-src sources of an answer's CSP. */
+const scriptSources = (answer: HttpAnswer) => /script-src ([^;]*)/.exec(String(answer.headers["content-security-policy"]))![1]!.split(" ");
+/** The SHA-256 source of every inline script in the HTML (worked out here, not by the server's code). */
+const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\ssrc=/.test(` ${attributes}`))
+    .map(([, , body]) => `'sha256-${crypto.createHash("sha256").update(body!).digest("base64")}'`);
+
+/** A cached answer: no nonce anywhere, and every inline script (there are some) allowed by its hash alone. */
+function expectHashedPage(answer: HttpAnswer) {
+  expect(noncesIn(answer.text)).toEqual(new Set());
+  const sources = scriptSources(answer);
+  expect(sources.filter((source) => source.startsWith("'nonce-") || source === "'unsafe-inline'")).toEqual([]);
+  const hashes = inlineScriptHashes(answer.text);
+  expect(hashes.length).toBeGreaterThan(1);
+  expect(sources.filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+}
 const placesLine = (html: string) => /nog (\d+) plaatsen/.exec(html)?.[1];
 
 beforeAll(async () => {
@@ -78,24 +97,46 @@ async function calendarCard(page: string): Promise<{ answer: HttpAnswer; places:
 }
 
 describe("an anonymous public page", () => {
-  it("is answered from the cache the second time, with that answer's own nonce and nothing of the first", async () => {
+  it("is answered from the cache the second time: the same bytes for everyone, no nonce, its scripts allowed by hash", async () => {
     const page = unique("/news");
     const first = await request(page, { headers: DUTCH });
     const second = await request(page, { headers: DUTCH });
+    const third = await request(page, { headers: DUTCH });
     expect(first.status).toBe(200);
     expect(hit(first)).toBe(false);
+    // The render itself went out with its own nonce on every script.
+    expect(noncesIn(first.text)).toEqual(new Set([nonceOf(first)]));
     expect(hit(second)).toBe(true);
     expect(second.status).toBe(200);
-    expect(nonceOf(second)).not.toBe(nonceOf(first));
-    // Every script's nonce is this answer's own; the first answer's appears nowhere.
-    expect(noncesIn(second.text)).toEqual(new Set([nonceOf(second)]));
+    expectHashedPage(second);
     expect(second.text).not.toContain(nonceOf(first));
-    expect(second.text.split(nonceOf(second)).join("")).toBe(first.text.split(nonceOf(first)).join(""));
+    expect(second.text).toBe(first.text.split(` nonce="${nonceOf(first)}"`).join(""));
+    expect(third.body.equals(second.body)).toBe(true);
+    expect(third.headers["content-security-policy"]).toBe(second.headers["content-security-policy"]);
     expect(second.headers["set-cookie"]).toBeUndefined();
     expect(second.headers["cache-control"]).toBe("private, no-cache");
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect(Number(second.headers["content-length"])).toBe(Buffer.byteLength(second.text));
+    expect(Number(second.headers["content-length"])).toBe(second.body.length);
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
+  it("is sent compressed as the client accepts: brotli first, else gzip, else plain, each decoding to the page", async () => {
+    const page = unique("/calendar");
+    await request(page, { headers: DUTCH });
+    const plain = await request(page, { headers: DUTCH });
+    expect(hit(plain)).toBe(true);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+    for (const [accept, encoding] of [["gzip, deflate, br, zstd", "br"], ["gzip, deflate", "gzip"], ["br;q=0, gzip", "gzip"], ["identity", undefined]] as const) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await request(page, { headers: { ...DUTCH, "accept-encoding": accept } });
+        expect(hit(answer), accept).toBe(true);
+        expect(answer.headers["content-encoding"], accept).toBe(encoding);
+        expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+        expect(String(answer.headers.vary)).toMatch(/Accept-Encoding/i);
+        expect((encoding ? decoders[encoding](answer.body) : answer.body).equals(plain.body), accept).toBe(true);
+      }
+    }
   });
 
   it("answers 304 from the cache to a matching If-None-Match, without a CSP of its own", async () => {
@@ -128,13 +169,14 @@ describe("an anonymous public page", () => {
 });
 
 describe("under load", () => {
-  it("renders a page once for many visitors asking at the same moment; each answer has its own nonce", async () => {
+  it("renders a page once for many visitors asking at the same moment; the render has its own nonce, the others none", async () => {
     const page = unique("/calendar");
     const answers = await Promise.all(Array.from({ length: 12 }, () => request(page, { headers: DUTCH })));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    expect(answers.filter((a) => !hit(a))).toHaveLength(1);
-    expect(new Set(answers.map(nonceOf)).size).toBe(12);
-    for (const answer of answers) expect(noncesIn(answer.text)).toEqual(new Set([nonceOf(answer)]));
+    const rendered = answers.filter((a) => !hit(a));
+    expect(rendered).toHaveLength(1);
+    expect(noncesIn(rendered[0]!.text)).toEqual(new Set([nonceOf(rendered[0]!)]));
+    for (const answer of answers.filter(hit)) expectHashedPage(answer);
   });
 });
 

@@ -102,19 +102,22 @@ export async function startTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string; body: Buffer };
 
 /**
  * One request on a connection of its own (no keep-alive, so no answer is read on another's
- * connection), the body as text: what a test of the app's headers and pages needs.
+ * connection), the body as bytes and as text: what a test of the app's headers and pages needs.
  */
 export function httpRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      // The bytes as sent (not decoded: a test of compression reads them), and as text.
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString("utf8"), body });
+      });
       res.on("error", reject);
     });
     req.on("error", reject);

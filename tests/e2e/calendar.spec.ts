@@ -91,33 +91,43 @@ const STATES: { slug: string; name: Record<Locale, string>; check: (page: Page, 
   })),
 ];
 
+// One page per language for all the states (a test per state and language cost CI minutes on
+// opening the calendar again and again); each state is its own step in the report.
 test.describe("the calendar's event dialog shows every action state", () => {
-  for (const state of STATES) {
-    test(`${state.slug} in English, opened from its card (client-side, keeping the scroll position)`, async ({ page, context, baseURL }) => {
-      await chooseLanguage(context, baseURL!, "en");
-      await page.goto("/calendar");
-      await hydrated(page);
-      const card = page.locator("main article").filter({ has: page.getByRole("heading", { name: state.name.en, exact: true }) });
-      await card.scrollIntoViewIfNeeded();
-      const scrollBefore = await page.evaluate(() => window.scrollY);
-      await card.getByRole("link", { name: state.name.en, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/calendar\\?event=${state.slug}$`));
-      await expect(eventDialog(page).getByRole("heading", { name: state.name.en })).toBeVisible();
-      await state.check(page, "en");
-      await page.keyboard.press("Escape");
-      await expect(eventDialog(page)).toHaveCount(0);
-      await expect(page).toHaveURL(/\/calendar$/);
-      expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(5);
-    });
+  test.describe.configure({ timeout: 150_000 });
 
-    test(`${state.slug} in Dutch, from a shared ?event= link`, async ({ page, context, baseURL }) => {
-      await chooseLanguage(context, baseURL!, "nl");
-      const response = await page.goto(`/calendar?event=${state.slug}`);
-      expect(response?.status()).toBe(200);
-      await expect(eventDialog(page).getByRole("heading", { name: state.name.nl })).toBeVisible();
-      await state.check(page, "nl");
-    });
-  }
+  test("in English, each opened from its card (client-side, keeping the scroll position)", async ({ page, context, baseURL }) => {
+    await chooseLanguage(context, baseURL!, "en");
+    await page.goto("/calendar");
+    await hydrated(page);
+    for (const state of STATES) {
+      await test.step(state.slug, async () => {
+        const card = page.locator("main article").filter({ has: page.getByRole("heading", { name: state.name.en, exact: true }) });
+        await card.scrollIntoViewIfNeeded();
+        const scrollBefore = await page.evaluate(() => window.scrollY);
+        await card.getByRole("link", { name: state.name.en, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/calendar\\?event=${state.slug}$`));
+        await expect(eventDialog(page).getByRole("heading", { name: state.name.en })).toBeVisible();
+        await state.check(page, "en");
+        await page.keyboard.press("Escape");
+        await expect(eventDialog(page)).toHaveCount(0);
+        await expect(page).toHaveURL(/\/calendar$/);
+        expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(5);
+      });
+    }
+  });
+
+  test("in Dutch, each from a shared ?event= link", async ({ page, context, baseURL }) => {
+    await chooseLanguage(context, baseURL!, "nl");
+    for (const state of STATES) {
+      await test.step(state.slug, async () => {
+        const response = await page.goto(`/calendar?event=${state.slug}`);
+        expect(response?.status()).toBe(200);
+        await expect(eventDialog(page).getByRole("heading", { name: state.name.nl })).toBeVisible();
+        await state.check(page, "nl");
+      });
+    }
+  });
 });
 
 test("Register opens the registration dialog in place; without JavaScript it is a link to the form page", async ({ page, browser, baseURL }) => {

@@ -137,7 +137,9 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await admin.page.getByText("Engelse versie (optioneel)").click();
   await admin.page.getByLabel("Naam (Engels)").fill(nameEn);
   await admin.page.getByRole("button", { name: "Evenement opslaan" }).click();
-  await expect(admin.page.getByRole("heading", { level: 1, name: nameNl })).toBeVisible();
+  // A save is a POST, a redirect and the new event's admin page: with two browsers and three
+  // servers on 2 cores this took over 7 s in CI twice (the page came, late).
+  await expect(admin.page.getByRole("heading", { level: 1, name: nameNl })).toBeVisible({ timeout: 20_000 });
   await expect(admin.page).toHaveURL(/\/admin\/events\/[^/?]+\?saved=created$/);
   const adminEventPath = new URL(admin.page.url()).pathname;
   await expect(admin.page.getByText("0 van 1 plaatsen bezet")).toBeVisible();

@@ -129,7 +129,8 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await admin.page.getByText("Engelse versie (optioneel)").click();
   await admin.page.getByLabel("Naam (Engels)").fill(nameEn);
   await admin.page.getByRole("button", { name: "Evenement opslaan" }).click();
-  await expect(admin.page).toHaveURL(/\/admin\/events\/[^/?]+\?saved=created$/);
+  // A POST, a redirect and the new event's admin page: slow on 2 busy cores (lifecycle.spec).
+  await expect(admin.page).toHaveURL(/\/admin\/events\/[^/?]+\?saved=created$/, { timeout: 20_000 });
   const adminEventPath = new URL(admin.page.url()).pathname;
 
   // 2. Three participants book and pay their deposit: two in Dutch, one in English.

@@ -45,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     publicUrl: env().publicUrl,
     now: now().toISOString(),
     langChanged: Boolean(setCookie) && (await storedLocale(request)) !== locale,
+    languageAddress: new URL(request.url).searchParams.has("lang"),
     demo: env().SITE_MODE === "demo",
   };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);

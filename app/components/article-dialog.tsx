@@ -2,6 +2,7 @@ import { ArrowLeft, FileText } from "lucide-react";
 import { useId, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
+import "~/i18n/news";
 import { formatArticleDate, type ArticleView } from "~/lib/articles";
 import { returnFocus } from "~/lib/focus-return";
 import { cn } from "~/lib/utils";

@@ -2,6 +2,7 @@ import { CalendarClock, Footprints, ListPlus, Mail, MailQuestion, Sparkles } fro
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
+import "~/i18n/waitlist";
 import { eventAction, eventActionLabel, type EventAction as Action } from "~/lib/event-actions";
 import type { EventView } from "~/lib/events";
 import type { RootData } from "~/lib/seo";

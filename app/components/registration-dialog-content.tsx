@@ -1,6 +1,7 @@
 import { EventWhenWhere } from "./event-when-where";
 import type { ReactNode, RefObject } from "react";
 import { useI18n } from "~/i18n";
+import "~/i18n/booking";
 import type { EventView } from "~/lib/events";
 import { RegistrationForm } from "./registration-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
 import { isMessageKey, useI18n, type Translator } from "~/i18n";
+import "~/i18n/booking";
 import { amountDue, formatAmount } from "~/lib/booking";
 import { formatDate, type EventView } from "~/lib/events";
 import {

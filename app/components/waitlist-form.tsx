@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ListPlus, Loader2 } from "lucide-react";
 import { useI18n, type MessageKey } from "~/i18n";
+import "~/i18n/waitlist";
 import { WAITLIST_LIMITS, waitlistSchema, type WaitlistOutcome } from "~/schemas/waitlist";
 import { problemOf, signupForms, SignupAlert, SignupSuccess, type SignupActionData, type SignupFieldsProps, type SignupTexts } from "./event-signup";
 import { waitlistPath } from "./waitlist-form-inline";

@@ -26,3 +26,11 @@ import enLanguage from "./messages/en/admin-language";
 import nlLanguage from "./messages/nl/admin-language";
 addMessages("en", enLanguage);
 addMessages("nl", nlLanguage);
+// The booking forms' and the waiting list's (public areas, `~/i18n/booking`, `~/i18n/waitlist`):
+// the admin shows their labels and the server's answers in them.
+import enBooking from "./messages/en/booking";
+import nlBooking from "./messages/nl/booking";
+import enWaitlistPublic from "./messages/en/waitlist";
+import nlWaitlistPublic from "./messages/nl/waitlist";
+addMessages("en", { ...enBooking, ...enWaitlistPublic });
+addMessages("nl", { ...nlBooking, ...nlWaitlistPublic });

@@ -11,3 +11,8 @@ import enDisruption from "./messages/en/disruption";
 import nlDisruption from "./messages/nl/disruption";
 addMessages("en", enDisruption);
 addMessages("nl", nlDisruption);
+// The booking form's labels (the public area `~/i18n/booking`), in both languages too.
+import enBooking from "./messages/en/booking";
+import nlBooking from "./messages/nl/booking";
+addMessages("en", enBooking);
+addMessages("nl", nlBooking);

@@ -2,9 +2,14 @@ import type { Locale } from "./define";
 import type publicEn from "./messages/en";
 import type contentEn from "./messages/en/content";
 import type privateEn from "./messages/en/private";
+import type newsEn from "./messages/en/news";
+import type bookingEn from "./messages/en/booking";
+import type waitlistEn from "./messages/en/waitlist";
 import type adminEn from "./messages/en/admin";
 import type adminBookingsEn from "./messages/en/admin-bookings";
 import type lifecycleEn from "./messages/en/lifecycle";
+import type formEmailsEn from "./messages/en/form-emails";
+import type errorsEn from "./messages/en/errors";
 import type manageEn from "./messages/en/manage";
 import type adminWaitlistEn from "./messages/en/admin-waitlist";
 import type adminTwoFactorEn from "./messages/en/admin-2fa";
@@ -19,7 +24,7 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof newsEn | keyof typeof bookingEn | keyof typeof waitlistEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof formEmailsEn | keyof typeof errorsEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once
@@ -42,17 +47,21 @@ export function addMessages(locale: Locale, catalog: Partial<Record<MessageKey, 
 type Catalog = () => Promise<{ default: Partial<Record<MessageKey, string>> }>;
 
 /**
- * Areas only some pages show (the content pages' texts, the private pages'): each language's
- * loads with the first module that needs it (`~/i18n/content`, `~/i18n/private`), so the other
- * pages' first visit does not carry them.
+ * Areas only some pages show (the news pages' texts, the content pages', the private pages', the
+ * booking forms', the waiting list's): each language's loads with the first module that needs it
+ * (`~/i18n/news`, `~/i18n/content`, `~/i18n/private`, `~/i18n/booking`, `~/i18n/waitlist`), so the
+ * other pages' first visit does not carry them.
  */
-export type Area = "content" | "private";
+export type Area = "news" | "content" | "private" | "booking" | "waitlist";
 type Part = "public" | Area;
 
 const catalogs: Record<Part, Record<Locale, Catalog>> = {
   public: { en: () => import("./messages/en"), nl: () => import("./messages/nl") },
+  news: { en: () => import("./messages/en/news"), nl: () => import("./messages/nl/news") },
   content: { en: () => import("./messages/en/content"), nl: () => import("./messages/nl/content") },
   private: { en: () => import("./messages/en/private"), nl: () => import("./messages/nl/private") },
+  booking: { en: () => import("./messages/en/booking"), nl: () => import("./messages/nl/booking") },
+  waitlist: { en: () => import("./messages/en/waitlist"), nl: () => import("./messages/nl/waitlist") },
 };
 
 /** The languages whose public messages (and every area wanted so far) this process holds. */

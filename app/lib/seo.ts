@@ -9,6 +9,8 @@ export type RootData = {
   now?: string;
   /** This request's `?lang=` changed the stored language choice. */
   langChanged?: boolean;
+  /** This request's address names its language (`?lang=`): the page's canonical address does too. */
+  languageAddress?: boolean;
   /** SITE_MODE=demo: every page says payments are simulated. */
   demo?: boolean;
 };
@@ -19,6 +21,8 @@ export type SeoOptions = {
   path: string;
   publicUrl: string;
   locale: Locale;
+  /** The request's address carries `?lang=` (RootData.languageAddress). */
+  languageAddress: boolean | undefined;
   image?: string;
   type?: "website" | "article";
   noIndex?: boolean;
@@ -54,15 +58,19 @@ export function languageAlternates(url: string): { hrefLang: Locale | "x-default
 
 /**
  * Title, description, canonical link, hreflang alternates and Open Graph tags for one page.
- * A page in both languages names its language's `?lang=` address as canonical, so each
- * language is indexed on its own address (a canonical shared by both would fold them into one
- * and void the alternates); a page in one language, or not indexed, keeps its plain address.
+ * A page in both languages asked for at its language's `?lang=` address names that address as
+ * canonical, so each language is indexed on its own address (a canonical shared by both would
+ * fold them into one and void the alternates). Asked for at its plain address, which picks the
+ * language by cookie or browser and is the `x-default` alternate, it names the plain address: a
+ * canonical pointing from one alternate to another is a cross-language canonical, which search
+ * engines (and Lighthouse's SEO audit) treat as a mistake (decision 024). A page in one language,
+ * or not indexed, keeps its plain address.
  */
 export function seo(input: SeoOptions): MetaDescriptor[] {
   const options = { ...input, title: siteTitle(input.title) };
   const plainUrl = `${options.publicUrl}${options.path}`;
   const bilingual = !options.noIndex && !options.oneLanguage;
-  const url = bilingual ? languageUrl(plainUrl, options.locale) : plainUrl;
+  const url = bilingual && options.languageAddress ? languageUrl(plainUrl, options.locale) : plainUrl;
   const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [
     { title: options.title },

@@ -52,13 +52,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "home.meta.title",
     description: "site.description",
     path: "/",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

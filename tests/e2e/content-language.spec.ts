@@ -61,7 +61,8 @@ test("an English visitor reads a translated article in English, without a note, 
   await expect(dialog).toContainText("The goal is clear");
 
   const url = `${baseURL}/news/${SEEDED.slug}`;
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${url}?lang=en`);
+  // The plain address picks the language: canonical at itself, the x-default (decision 024).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
   await expect(page.locator('link[rel="alternate"][hreflang="nl"]')).toHaveAttribute("href", `${url}?lang=nl`);
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${url}?lang=en`);
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", url);

@@ -51,7 +51,9 @@ for (const locale of ["en", "nl"] as const) {
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading(locale));
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        await expectCanonical(page, baseURL, `${path}?lang=${locale}`);
+        // Asked for at the plain address (the language from the cookie): canonical there, the
+        // x-default alternate, never another language's address (decision 024).
+        await expectCanonical(page, baseURL, path);
         await expect(page).toHaveTitle(/Ocean Racing Team/);
         await hydrated(page);
       });

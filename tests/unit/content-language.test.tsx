@@ -149,23 +149,29 @@ describe("hreflang alternates and the canonical link", () => {
   const base = { title: "Nieuws", description: "Het laatste nieuws", publicUrl: "https://example.org" };
   const links = (tags: ReturnType<typeof seo>) => tags.filter((t) => "tagName" in t && t.tagName === "link") as { rel: string; href: string; hrefLang?: string }[];
 
-  it("names each language's address, the plain one as x-default, and the page's language as canonical", () => {
-    const tags = links(seo({ ...base, path: "/news", locale: "nl" }));
+  it("names each language's address, the plain one as x-default, and the language's address as canonical when asked for at it", () => {
+    const tags = links(seo({ ...base, path: "/news", locale: "nl", languageAddress: true }));
     expect(tags).toEqual([
       { tagName: "link", rel: "canonical", href: "https://example.org/news?lang=nl" },
       { tagName: "link", rel: "alternate", hrefLang: "nl", href: "https://example.org/news?lang=nl" },
       { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://example.org/news?lang=en" },
       { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://example.org/news" },
     ]);
-    const en = seo({ ...base, path: "/calendar?event=x", locale: "en" });
+    const en = seo({ ...base, path: "/calendar?event=x", locale: "en", languageAddress: true });
     expect(links(en)[0].href).toBe("https://example.org/calendar?event=x&lang=en");
     expect(en).toContainEqual({ property: "og:url", content: "https://example.org/calendar?event=x&lang=en" });
     expect(en).toContainEqual({ property: "og:locale:alternate", content: "nl_NL" });
   });
 
+  it("names the plain address as canonical when the page was asked for at it (the x-default, never another alternate)", () => {
+    const tags = links(seo({ ...base, path: "/news", locale: "en", languageAddress: false }));
+    expect(tags[0]).toEqual({ tagName: "link", rel: "canonical", href: "https://example.org/news" });
+    expect(tags.filter((t) => t.rel === "alternate").map((t) => t.href)).toEqual(["https://example.org/news?lang=nl", "https://example.org/news?lang=en", "https://example.org/news"]);
+  });
+
   it("keeps the plain address and no alternates for a page in one language or not indexed", () => {
     for (const options of [{ oneLanguage: true }, { noIndex: true }]) {
-      const tags = links(seo({ ...base, path: "/servicevoorwaarden", locale: "en", ...options }));
+      const tags = links(seo({ ...base, path: "/servicevoorwaarden", locale: "en", languageAddress: true, ...options }));
       expect(tags).toEqual([{ tagName: "link", rel: "canonical", href: "https://example.org/servicevoorwaarden" }]);
     }
   });

@@ -89,7 +89,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export function meta({ data: loaderData, matches: routeMatches, location }: Route.MetaArgs) {
-  const { locale, publicUrl } = (routeMatches[0] as { loaderData: RootData }).loaderData;
+  const { locale, publicUrl, languageAddress } = (routeMatches[0] as { loaderData: RootData }).loaderData;
   const slug = new URLSearchParams(location.search).get("event");
   const selected = slug ? (loaderData?.events.find((e) => e.slug === slug) ?? loaderData?.selected ?? undefined) : undefined;
   if (selected) {
@@ -99,6 +99,7 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
       path: `/calendar?event=${encodeURIComponent(selected.slug)}`,
       publicUrl,
       locale,
+      languageAddress,
       image: selected.imageUrl ?? undefined,
     });
   }
@@ -108,6 +109,7 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
     path: "/calendar",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

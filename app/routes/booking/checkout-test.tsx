@@ -2,6 +2,7 @@ import { FlaskConical, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/booking";
 import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/booking";
 import { formatDate, formatDateRange } from "~/lib/events";
@@ -62,13 +63,14 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return seo({
     title: `${translate(locale, "booking.checkout.metaTitle")} | ${translate(locale, "site.name")}`,
     description: translate(locale, "booking.checkout.testNotice"),
     path: `/checkout/test/${encodeURIComponent(params.sessionId)}`,
     publicUrl,
     locale,
+    languageAddress,
     noIndex: true,
   });
 }

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = (matches[0] as { loaderData: RootData }).loaderData;
+  const { locale, publicUrl, languageAddress } = (matches[0] as { loaderData: RootData }).loaderData;
   const name = loaderData?.event.name ?? "";
   return seo({
     title: translate(locale, "events.interest.metaTitle", { event: name }),
@@ -87,6 +87,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     path: interestPath(loaderData?.event.slug ?? ""),
     publicUrl,
     locale,
+    languageAddress,
     // A form, not content: the event's own page is what search engines should show.
     noIndex: true,
   });

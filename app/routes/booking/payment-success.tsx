@@ -4,6 +4,7 @@ import { Await, Link, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/booking";
 import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/booking";
 import { seo, type RootData } from "~/lib/seo";
@@ -40,13 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return seo({
     title: `${translate(locale, "booking.success.metaTitle")} | ${translate(locale, "site.name")}`,
     description: translate(locale, "booking.success.verifying"),
     path: "/payment-success",
     publicUrl,
     locale,
+    languageAddress,
     noIndex: true,
   });
 }

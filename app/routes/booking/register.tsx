@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RegistrationForm } from "~/components/registration-form";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/booking";
 import { requestLocale } from "~/i18n/locale.server";
 import { EventWhenWhere } from "~/components/event-when-where";
 import { seo } from "~/lib/seo";
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   const name = loaderData?.event.name ?? translate(locale, "booking.error.notFound");
   return seo({
     title: `${translate(locale, "booking.form.title", { event: name })} | ${translate(locale, "site.name")}`,
@@ -44,6 +45,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     path: loaderData ? `/events/${loaderData.event.slug}/register` : "/calendar",
     publicUrl,
     locale,
+    languageAddress,
     noIndex: true,
   });
 }

@@ -8,13 +8,14 @@ import type { Route } from "./+types/about";
 import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "content.about.meta.title",
     description: "content.about.meta.description",
     path: "/about",
     publicUrl,
     locale,
+    languageAddress,
     image: "/images/podium-1280.webp",
   });
 }

@@ -9,13 +9,14 @@ import { PageHeader } from "./page-header";
 import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "content.boat.meta.title",
     description: "content.boat.meta.description",
     path: "/waar-is-de-boot",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

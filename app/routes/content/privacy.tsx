@@ -8,13 +8,14 @@ import { TextWithEmail } from "./text-with-email";
 import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return seo({
     title: `${privacy[locale].title} | ${translate(locale, "site.name")}`,
     description: translate(locale, "content.privacy.meta.description"),
     path: "/privacy",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

@@ -13,13 +13,14 @@ import "~/i18n/content";
 export const handle = { locale: "en" };
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { publicUrl } = matches[0].loaderData;
+  const { publicUrl, languageAddress } = matches[0].loaderData;
   return seo({
     title: `${terms.title} | ${translate("en", "site.name")}`,
     description: translate("en", "content.terms.meta.description"),
     path: "/servicevoorwaarden",
     publicUrl,
     locale: "en",
+    languageAddress,
     oneLanguage: true,
   });
 }

@@ -11,13 +11,14 @@ import { FEATURED_VIDEO, MORE_VIDEOS, VIDEO_CHANNEL_URL } from "./videos-data";
 import "~/i18n/content";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "content.videos.meta.title",
     description: "content.videos.meta.description",
     path: "/videos",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import { ArticleDialog, RouteDialog } from "~/components/article-dialog";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/news";
 import { requestLocale } from "~/i18n/locale.server";
 import { seo } from "~/lib/seo";
 import { publishedArticleBySlug, toArticleViews } from "@server/articles/queries.server";
@@ -16,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   if (!loaderData) return [{ title: translate(locale, "news.notFoundTitle") }, { name: "robots", content: "noindex" }];
   const { article } = loaderData;
   return [
@@ -26,6 +27,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       path: `/news/${article.slug}`,
       publicUrl,
       locale,
+      languageAddress,
       type: "article",
       // Only the project's own pictures are known to exist; anything else falls back to the site image.
       image: article.image?.startsWith("/images/") && !article.image.includes("missing") ? article.image : undefined,

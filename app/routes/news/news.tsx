@@ -5,6 +5,7 @@ import { ArticleCard, type ArticleCardData } from "~/components/article-card";
 import { listPage, LoadMore } from "~/components/load-more";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useI18n } from "~/i18n";
+import "~/i18n/news";
 import { requestLocale } from "~/i18n/locale.server";
 import { pageMeta } from "~/lib/seo";
 import { publishedArticleSummaries } from "@server/articles/queries.server";
@@ -26,13 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "news.meta.title",
     description: "news.meta.description",
     path: "/news",
     publicUrl,
     locale,
+    languageAddress,
   });
 }
 

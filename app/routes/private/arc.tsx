@@ -33,13 +33,14 @@ export async function loader() {
 export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { publicUrl } = matches[0].loaderData;
+  const { publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "private.arc.meta.title",
     description: "private.arc.meta.description",
     path: "/arc",
     publicUrl,
     locale: LOCALE,
+    languageAddress,
     image: "/images/atlantic-1280.webp",
     oneLanguage: true,
   });

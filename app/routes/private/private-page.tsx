@@ -71,7 +71,8 @@ export const PRIVATE_PAGE_ROUTES = {
 /** The page's meta: its title and description in its language, its picture, noindex. */
 export function privatePageMeta(pageKey: PrivatePageKey, publicUrl: string) {
   const { locale, title, description, picture } = PRIVATE_PAGE_ROUTES[pageKey];
-  return pageMeta({ title, description, path: `/${pageKey}`, publicUrl, locale, image: `/images/${picture}-1280.webp`, noIndex: true });
+  // Not indexed: the canonical is the plain address whatever the request's.
+  return pageMeta({ title, description, path: `/${pageKey}`, publicUrl, locale, languageAddress: false, image: `/images/${picture}-1280.webp`, noIndex: true });
 }
 
 /**

@@ -29,13 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = matches[0].loaderData;
+  const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   return pageMeta({
     title: "private.sailOut.meta.title",
     description: "private.sailOut.meta.description",
     path: "/sail-out",
     publicUrl,
     locale,
+    languageAddress,
     image: "/images/harbour-1280.webp",
   });
 }

@@ -7,6 +7,7 @@ import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { waitlistPath } from "~/components/waitlist-form-inline";
 import { useI18n } from "~/i18n";
+import "~/i18n/waitlist";
 import { eventAction } from "~/lib/event-actions";
 import { type EventView } from "~/lib/events";
 import type { RootData } from "~/lib/seo";

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { EventFormPage } from "~/components/event-form-page";
 import { PageWaitlistForm, waitlistPath, WaitlistSuccess, type WaitlistActionData } from "~/components/waitlist-form";
 import { isLocale, translate, useI18n, type Locale } from "~/i18n";
+import "~/i18n/waitlist";
 import { requestLocale } from "~/i18n/locale.server";
 import { seo, type RootData } from "~/lib/seo";
 import { waitlistSchema } from "~/schemas/waitlist";
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = (matches[0] as { loaderData: RootData }).loaderData;
+  const { locale, publicUrl, languageAddress } = (matches[0] as { loaderData: RootData }).loaderData;
   const name = loaderData?.event.name ?? "";
   return seo({
     title: translate(locale, "waitlist.metaTitle", { event: name }),
@@ -89,6 +90,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     path: waitlistPath(loaderData?.event.slug ?? ""),
     publicUrl,
     locale,
+    languageAddress,
     // A form, not content: the event's own page is what search engines should show.
     noIndex: true,
   });

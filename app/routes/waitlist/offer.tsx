@@ -2,6 +2,8 @@ import { Clock } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RegistrationForm } from "~/components/registration-form";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/booking";
+import "~/i18n/waitlist";
 import { requestLocale } from "~/i18n/locale.server";
 import { EventWhenWhere } from "~/components/event-when-where";
 import { seo, type RootData } from "~/lib/seo";
@@ -57,13 +59,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { locale, publicUrl } = (matches[0] as { loaderData: RootData }).loaderData;
+  const { locale, publicUrl, languageAddress } = (matches[0] as { loaderData: RootData }).loaderData;
   return seo({
     title: translate(locale, "waitlist.offer.metaTitle"),
     description: translate(locale, "waitlist.offer.metaTitle"),
     path: "/waitlist/offer",
     publicUrl,
     locale,
+    languageAddress,
     noIndex: true,
   });
 }

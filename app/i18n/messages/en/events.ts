@@ -1,4 +1,5 @@
-// Event lists, cards, the calendar, the event dialog, its action and the interest form. Keys prefixed "events.".
+// Event lists, cards, the calendar, the event dialog, its action and the interest form. Keys prefixed "events."
+// (the interest e-mail's: ./form-emails.ts, server only).
 const events = {
   "events.status.upcoming": "Upcoming",
   "events.status.live": "Live",
@@ -90,19 +91,6 @@ const events = {
   "events.interest.back": "Back to the calendar",
   "events.interest.metaTitle": "Show interest: {event} | Ocean Racing Team",
   "events.interest.metaDescription": "Leave your details and the Ocean Racing Team will keep you posted about {event}.",
-
-  "events.email.interest.subject": "New interest: {event}",
-  "events.email.interest.preview": "{name} is interested in {event}",
-  "events.email.interest.heading": "New interest sign-up",
-  "events.email.interest.intro": "Someone has shown interest in {event} via the website.",
-  "events.email.interest.event": "Event",
-  "events.email.interest.dates": "Dates",
-  "events.email.interest.name": "Name",
-  "events.email.interest.email": "E-mail",
-  "events.email.interest.message": "Message",
-  "events.email.interest.language": "Language",
-  "events.email.interest.noMessage": "(no message)",
-  "events.email.interest.footer": "You receive this message because you are the team's contact address.",
 };
 
 export default events;

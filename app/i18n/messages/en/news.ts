@@ -1,10 +1,6 @@
-// News list, article dialog and article cards. Keys prefixed "news.".
+// The news list and an article's page and dialog (`~/i18n/news`). Keys prefixed "news."; the
+// categories, which article cards on other pages show too, are in ./news-categories.ts.
 const news = {
-  "news.category.victory": "Victory",
-  "news.category.preparation": "Preparation",
-  "news.category.team": "Team",
-  "news.category.featured": "Featured",
-  "news.category.general": "General",
   "news.meta.title": "News | Ocean Racing Team",
   "news.meta.description":
     "Race reports, preparations and crew news from the Dutch ocean-racing team: from the round-the-world race to the North Sea record attempt.",

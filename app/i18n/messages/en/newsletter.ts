@@ -1,4 +1,5 @@
-// Newsletter form, its outcomes, the confirm/unsubscribe pages and e-mails. Keys prefixed "newsletter.".
+// Newsletter form, its outcomes, the confirm/unsubscribe pages. Keys prefixed "newsletter." (the e-mails':
+// ./form-emails.ts, server only).
 const newsletter = {
   "newsletter.kicker": "Newsletter",
   "newsletter.title": "Sail along from shore",
@@ -43,23 +44,6 @@ const newsletter = {
   "newsletter.unsubscribe.invalidTitle": "Link not valid",
   "newsletter.unsubscribe.invalidText":
     "This unsubscribe link is not valid (any more). If you still receive our newsletter, use the link in the latest e-mail or contact us.",
-  "newsletter.email.confirmSubject": "Confirm your subscription to the Ocean Racing Team newsletter",
-  "newsletter.email.confirmPreview": "One click and you sail along with us from shore.",
-  "newsletter.email.confirmHeading": "Confirm your subscription",
-  "newsletter.email.greeting": "Hi {name},",
-  "newsletter.email.confirmText":
-    "Thank you for signing up for the Ocean Racing Team newsletter. Please confirm that this is your e-mail address with the button below.",
-  "newsletter.email.confirmButton": "Confirm subscription",
-  "newsletter.email.confirmFallback": "Or open this link in your browser:",
-  "newsletter.email.confirmIgnore": "Did you not sign up? Then ignore this e-mail: without confirmation you will not receive anything from us.",
-  "newsletter.email.footerNote": "You receive this e-mail because this address was entered in the newsletter form on our website.",
-  "newsletter.email.teamSubject": "New newsletter sign-up: {name}",
-  "newsletter.email.teamPreview": "{name} signed up for the newsletter.",
-  "newsletter.email.teamHeading": "New newsletter sign-up",
-  "newsletter.email.teamText": "Someone signed up for the newsletter on the website. The subscription is active once they confirm their address.",
-  "newsletter.email.teamLanguage": "Language",
-  "newsletter.email.teamStatus": "Status",
-  "newsletter.email.teamPending": "Awaiting confirmation",
 };
 
 export default newsletter;

@@ -93,17 +93,4 @@ export default {
   "events.interest.back": "Terug naar de kalender",
   "events.interest.metaTitle": "Interesse tonen: {event} | Ocean Racing Team",
   "events.interest.metaDescription": "Laat je gegevens achter, dan houdt het Ocean Racing Team je op de hoogte over {event}.",
-
-  "events.email.interest.subject": "Nieuwe interesse: {event}",
-  "events.email.interest.preview": "{name} heeft interesse in {event}",
-  "events.email.interest.heading": "Nieuwe interesse-aanmelding",
-  "events.email.interest.intro": "Via de website heeft iemand interesse getoond in {event}.",
-  "events.email.interest.event": "Evenement",
-  "events.email.interest.dates": "Data",
-  "events.email.interest.name": "Naam",
-  "events.email.interest.email": "E-mail",
-  "events.email.interest.message": "Bericht",
-  "events.email.interest.language": "Taal",
-  "events.email.interest.noMessage": "(geen bericht)",
-  "events.email.interest.footer": "Je ontvangt dit bericht omdat dit het contactadres van het team is.",
 } satisfies Messages<typeof en>;

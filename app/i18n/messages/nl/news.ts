@@ -3,11 +3,6 @@ import type en from "../en/news";
 
 // The Dutch counterpart of ../en/news.ts: the same keys, checked by typecheck.
 export default {
-  "news.category.victory": "Overwinning",
-  "news.category.preparation": "Voorbereiding",
-  "news.category.team": "Team",
-  "news.category.featured": "Uitgelicht",
-  "news.category.general": "Algemeen",
   "news.meta.title": "Nieuws | Ocean Racing Team",
   "news.meta.description":
     "Raceverslagen, voorbereidingen en bemanningsnieuws van het Nederlandse oceaanraceteam: van de race rond de wereld tot de recordpoging op de Noordzee.",

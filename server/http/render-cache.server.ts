@@ -1,16 +1,17 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { localeFromAcceptLanguage, storedLocaleIn, LANG_COOKIE } from "~/i18n/locale.server";
 import { now } from "../clock.server";
-import type { PGlite } from "@electric-sql/pglite";
 import { db, embeddedClient } from "../db/client.server";
 import { pageCacheVersion } from "../db/schema.server";
 import { log } from "../log.server";
 import { contentSecurityPolicy, withScriptHashes } from "./csp.server";
 import { cookieNames, isPersonalPath, matchesIfNoneMatch } from "./page-cache.server";
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from "./static.server";
 
 /**
  * The render cache of anonymous public pages (docs/decisions/020-render-cache.md).
@@ -49,11 +50,13 @@ type Entry = {
   size: number;
 };
 
-// The settings of the compression middleware (server/http/static.server.ts), so a page answered
-// from the cache is the size it would have been when rendered.
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// The compression middleware's settings, so a page answered from the cache is the size it would
+// have been when rendered.
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) => promisify(zlib.brotliCompress)(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
+  br: (body) => brotli(body, BROTLI_OPTIONS),
+  gzip: (body) => gzip(body, GZIP_OPTIONS),
 };
 
 /** Brotli where the client takes it, else gzip, else the plain bytes (as the middleware chooses). */

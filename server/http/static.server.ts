@@ -30,8 +30,9 @@ export function staticFiles(clientDir: string): Router {
  * (a precompressed file) is passed through untouched: never compressed twice.
  */
 export function responseCompression(): RequestHandler {
-  return compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    level: 6,
-  });
+  return compression({ brotli: BROTLI_OPTIONS, level: GZIP_OPTIONS.level });
 }
+
+/** The on-the-fly settings, also for pages the render cache compresses once (render-cache.server.ts). */
+export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+export const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };

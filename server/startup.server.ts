@@ -46,7 +46,7 @@ export function startServices(): Promise<DatabaseHandle> {
     requireSharedSecret(config);
     secrets();
     const handle = config.DATABASE_URL
-      ? await openDatabase({ databaseUrl: config.DATABASE_URL })
+      ? await openDatabase({ databaseUrl: config.DATABASE_URL, openPool: true })
       : await openDatabase({ dataDir: config.dataDir });
     setDatabase(handle);
     // `npm run backup` asks the running server for a dump of the embedded database.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { count, type ExtractTablesWithRelations } from "drizzle-orm";
+import { count, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import { pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -18,6 +18,27 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Database | Transaction;
+
+/** The rows of a raw query on either driver: postgres-js answers them as an array, PGlite as `{ rows }`. */
+export async function executeRows<T>(database: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await database.execute(query)) as unknown;
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+const preparedStatements = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * A statement built once per database and reused with new parameters (`sql.placeholder`):
+ * building a query through Drizzle costs more CPU than PostgreSQL needs to run a simple one,
+ * which shows on the busiest paths (a registration burst, issue 13). Per database, as tests
+ * open several.
+ */
+export function preparedStatement<T>(database: Database, name: string, build: (database: Database) => T): T {
+  let statements = preparedStatements.get(database);
+  if (!statements) preparedStatements.set(database, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build(database));
+  return statements.get(name) as T;
+}
 
 export type DatabaseHandle = {
   db: Database;
@@ -103,8 +124,16 @@ async function migrateUnderLock(client: postgres.Sql, db: ReturnType<typeof driz
   }
 }
 
+/** Connections per instance to a PostgreSQL server (several instances share its max_connections). */
+export const POOL_SIZE = 10;
+
 export type OpenOptions =
-  | { databaseUrl: string; migrate?: boolean }
+  /**
+   * `openPool`: open every pooled connection now (the server does; tests don't), so the first
+   * burst after a start does not pay for nine connection handshakes and type lookups while
+   * visitors wait (a registration burst, issue 13).
+   */
+  | { databaseUrl: string; migrate?: boolean; openPool?: boolean }
   | { dataDir: string; migrate?: boolean; lock?: boolean }
   | { inMemory: true; migrate?: boolean };
 
@@ -112,12 +141,13 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if ("databaseUrl" in options) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, { max: POOL_SIZE, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     try {
       // The first query opens the first connection: a server that is down fails here.
       if (shouldMigrate) await migrateUnderLock(client, db);
       else await client`select 1`;
+      if (options.openPool) await Promise.all(Array.from({ length: POOL_SIZE }, () => client`select pg_sleep(0.02)`));
     } catch (error) {
       await client.end({ timeout: 1 }).catch(() => {});
       throw unreachable(error, options.databaseUrl) ?? error;

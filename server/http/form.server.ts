@@ -42,7 +42,7 @@ export function hasNullByte(value: string): boolean {
 }
 
 /** Whether any field name, text value or file name of the form holds a NUL character. */
-export function formHasNullByte(form: FormData): boolean {
+export function formHasNullByte(form: FormData | URLSearchParams): boolean {
   for (const [name, value] of form.entries()) {
     if (hasNullByte(name)) return true;
     if (typeof value === "string" ? hasNullByte(value) : hasNullByte(value.name)) return true;

@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import { localeFromAcceptLanguage, storedLocaleIn, LANG_COOKIE } from "~/i18n/locale.server";
 import { now } from "../clock.server";
 import { db, embeddedClient } from "../db/client.server";
+import { sharedReads } from "../db/shared-reads.server";
 import { pageCacheVersion } from "../db/schema.server";
 import { log } from "../log.server";
 import { contentSecurityPolicy, withScriptHashes } from "./csp.server";
@@ -112,37 +113,6 @@ async function currentVersion(): Promise<number | undefined> {
     log.warn("Render cache: version unreadable, rendering", error);
     return undefined;
   }
-}
-
-/**
- * `read`, shared between requests without ever answering one from before it arrived: while a
- * read is under way, the requests that come in join the one read that starts when it ends (the
- * one under way may have started before a commit they already saw). Under load that is one
- * query per round trip instead of one per request; each request still waits for at most two.
- */
-export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
-  let current: Promise<T> | undefined;
-  let queued: Promise<T> | undefined;
-  const start = () => {
-    const reading = read();
-    current = reading;
-    const clear = () => {
-      if (current === reading) current = undefined;
-    };
-    reading.then(clear, clear);
-    return reading;
-  };
-  return () => {
-    if (!current) return start();
-    queued ??= current.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      queued = undefined;
-      return start();
-    });
-    return queued;
-  };
 }
 
 /**

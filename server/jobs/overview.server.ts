@@ -1,6 +1,6 @@
 import cronParser from "cron-parser";
-import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.server";
+import { sql } from "drizzle-orm";
+import { executeRows, type DbOrTx } from "../db/client.server";
 import { JOB_SCHEMA, type JobDefinition } from "./queue.server";
 
 export type JobRunState = "completed" | "failed" | "retry" | "active" | "created" | "cancelled";
@@ -30,12 +30,6 @@ export type JobOverview = {
 };
 
 export type JobsOverview = { installed: boolean; jobs: JobOverview[]; failures: JobFailure[] };
-
-/** Both drivers: postgres-js answers rows as an array, PGlite as `{ rows }`. */
-async function rows<T>(database: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await database.execute(query)) as unknown;
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const schema = sql.identifier(JOB_SCHEMA);
 const DAY_MS = 86_400_000;
@@ -70,7 +64,7 @@ export async function jobsOverview(database: DbOrTx, definitions: JobDefinition[
     active: 0,
     failed: 0,
   }));
-  const [installed] = await rows<{ name: string | null }>(database, sql`select to_regclass(${`${JOB_SCHEMA}.version`})::text as name`);
+  const [installed] = await executeRows<{ name: string | null }>(database, sql`select to_regclass(${`${JOB_SCHEMA}.version`})::text as name`);
   if (!installed?.name) return { installed: false, jobs: empty, failures: [] };
 
   const names = definitions.map((d) => d.name);
@@ -83,20 +77,20 @@ export async function jobsOverview(database: DbOrTx, definitions: JobDefinition[
     select id, name, state::text as state, retry_count, started_on, completed_on, output from ${schema}.archive where name in (${nameList})
   ) as runs`;
 
-  const counts = await rows<{ name: string; state: string; n: number }>(
+  const counts = await executeRows<{ name: string; state: string; n: number }>(
     database,
     sql`select name, state::text as state, count(*)::int as n from ${schema}.job where name in (${nameList}) and state in ('created', 'retry', 'active') group by name, state`,
   );
-  const failedCounts = await rows<{ name: string; n: number }>(
+  const failedCounts = await executeRows<{ name: string; n: number }>(
     database,
     sql`select name, count(*)::int as n from ${finished} where state = 'failed' and completed_on >= ${weekAgo.toISOString()}::timestamptz group by name`,
   );
-  const lastRuns = await rows<{ name: string; state: JobRunState; completed_on: string | Date; output: Record<string, unknown> | null }>(
+  const lastRuns = await executeRows<{ name: string; state: JobRunState; completed_on: string | Date; output: Record<string, unknown> | null }>(
     database,
     sql`select distinct on (name) name, state, completed_on, output from ${finished}
         where state in ('completed', 'failed') order by name, completed_on desc`,
   );
-  const failures = await rows<{ id: string; name: string; state: "failed" | "retry"; at: string | Date; retry_count: number; output: { message?: unknown } | null }>(
+  const failures = await executeRows<{ id: string; name: string; state: "failed" | "retry"; at: string | Date; retry_count: number; output: { message?: unknown } | null }>(
     database,
     sql`select id::text as id, name, state, coalesce(completed_on, started_on) as at, retry_count, output from ${finished}
         where state in ('failed', 'retry') and coalesce(completed_on, started_on) is not null

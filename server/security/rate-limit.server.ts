@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import { db, preparedStatement, type Database } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { secrets } from "../secrets.server";
 
@@ -14,6 +14,24 @@ export function limitKey(bucket: string, key: string): string {
 }
 
 export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The counting upsert: one statement, built once per database (it runs on every guarded form post). */
+const consumeStatement = (database: Database) =>
+  preparedStatement(database, "rate-limit.consume", (d) => {
+    const expired = sql`${rateLimits.windowStart} <= ${sql.placeholder("expiredBefore")}::timestamptz`;
+    return d
+      .insert(rateLimits)
+      .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql`${sql.placeholder("at")}::timestamptz`, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.key],
+        set: {
+          windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+      .prepare("rate_limit_consume");
+  });
 
 /**
  * A fixed-window counter per key (an address, an address + page, an account), kept in the
@@ -37,20 +55,13 @@ export class RateLimiter {
   /** Takes one attempt from the key's allowance, atomically with the decision. */
   async consume(key: string): Promise<Consumed> {
     const t = now();
-    const hashed = limitKey(this.bucket, key);
-    // A string with a cast: the postgres-js driver does not serialise a Date inside raw SQL.
-    const expired = sql`${rateLimits.windowStart} <= ${new Date(t.getTime() - this.windowMs).toISOString()}::timestamptz`;
-    const [row] = await db()
-      .insert(rateLimits)
-      .values({ bucket: this.bucket, key: hashed, windowStart: t, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.bucket, rateLimits.key],
-        set: {
-          windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
-          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        },
-      })
-      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+    const [row] = await consumeStatement(db()).execute({
+      bucket: this.bucket,
+      key: limitKey(this.bucket, key),
+      // Strings with a cast: the postgres-js driver does not serialise a Date as a parameter here.
+      at: t.toISOString(),
+      expiredBefore: new Date(t.getTime() - this.windowMs).toISOString(),
+    });
     if (row.count <= this.limit) return { allowed: true };
     return { allowed: false, retryAfterSeconds: this.secondsLeft(row.windowStart, t) };
   }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase } from "@server/db/client.server";
+import { migrationsFolder, openDatabase, POOL_SIZE } from "@server/db/client.server";
 
 // Several instances starting together on one PostgreSQL (issue 10): only the server case.
 describe.skipIf(!process.env.DATABASE_URL)("migrations when several instances start at once", () => {
@@ -21,6 +21,26 @@ describe.skipIf(!process.env.DATABASE_URL)("migrations when several instances st
       const [{ n }] = await check<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
       await check.end();
       expect(n).toBe(journal.entries.length);
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
+
+  it("the server's start opens every pooled connection at once (openPool); other callers open them as needed", async () => {
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const name = `t_pool_${crypto.randomBytes(5).toString("hex")}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const connections = async () => (await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = ${name}`)[0].n;
+    try {
+      const lazy = await openDatabase({ databaseUrl: url.toString() });
+      expect(await connections()).toBeLessThan(POOL_SIZE);
+      await lazy.close();
+      const opened = await openDatabase({ databaseUrl: url.toString(), openPool: true });
+      expect(await connections()).toBeGreaterThanOrEqual(POOL_SIZE);
+      await opened.close();
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();

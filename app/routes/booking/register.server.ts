@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RegisterActionData } from "~/schemas/registration";
 import { isLocale, translate, type Locale } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
@@ -7,7 +7,8 @@ import { makeRegistrationSchema } from "~/schemas/registration";
 import { admittedFromWaitlist, isUnlocked } from "@server/access/unlock.server";
 import { isPrivatePageKey } from "@server/access/pages.server";
 import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
+import { db, type Database } from "@server/db/client.server";
+import { sharedReadsByKey } from "@server/db/shared-reads.server";
 import { events, type Event } from "@server/db/schema.server";
 import { log } from "@server/log.server";
 import { PaymentProviderError } from "@server/payments/provider.server";
@@ -26,12 +27,27 @@ export type RegisterAnswer =
   | { kind: "answer"; status: number; data: RegisterActionData; headers?: Record<string, string> };
 
 /**
+ * The event of a registration post by its slug: a statement built once per database, and read
+ * once per round trip for the posts that come in together (a burst when registration opens):
+ * each post still gets a read that began after it arrived. The row is shared: read, never change it.
+ */
+const eventReaders = new WeakMap<Database, (slug: string) => Promise<Event | undefined>>();
+function eventBySlug(database: Database): (slug: string) => Promise<Event | undefined> {
+  let reader = eventReaders.get(database);
+  if (!reader) {
+    const statement = database.select().from(events).where(eq(events.slug, sql.placeholder("slug"))).limit(1).prepare("registration_event_by_slug");
+    eventReaders.set(database, (reader = sharedReadsByKey(async (slug: string) => (await statement.execute({ slug }))[0])));
+  }
+  return reader;
+}
+
+/**
  * An event a visitor may see the registration form of: not found for events of a private page
  * until this browser unlocked it (their data must not leak), and waiting-list events only for
  * holders of the page that admits them (the ARC's private registration).
  */
 export async function eventForRegistration(request: Request, slug: string): Promise<{ event: Event; admitWaitlist: boolean } | undefined> {
-  const [event] = await db().select().from(events).where(eq(events.slug, slug)).limit(1);
+  const event = await eventBySlug(db())(slug);
   if (!event) return undefined;
   if (!event.listed && event.privatePageKey && isPrivatePageKey(event.privatePageKey) && !(await isUnlocked(request, event.privatePageKey))) {
     return undefined;

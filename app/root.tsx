@@ -12,7 +12,7 @@ import {
 import { now } from "@server/clock.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { SiteError } from "./components/site-error";
 import { Toaster } from "./components/toaster";
 import { isLocale, LocaleContext, translate, type Locale } from "./i18n";
@@ -20,18 +20,22 @@ import { resolveLocale, storedLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
-import barlowLatin600 from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
-import barlowLatin700 from "@fontsource/barlow-condensed/files/barlow-condensed-latin-700-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import barlowLatin600 from "./fonts/barlow-condensed-latin-subset-600.woff2?url";
+import barlowLatin700 from "./fonts/barlow-condensed-latin-subset-700.woff2?url";
+import interLatin from "./fonts/inter-latin-subset-wght.woff2?url";
 
 /**
  * The three latin font files every page uses, preloaded: with `font-display: swap` alone they
  * arrive after the first paint and the headings reflow (Lighthouse measured CLS 0.11 on /about).
- * The `?url` imports resolve to the same hashed files app.css refers to.
+ * The `?url` imports resolve to the same hashed files app.css refers to: the subsets of
+ * app/fonts/latin-subset.css (68 KB instead of 94).
  */
 const FONTS = [interLatin, barlowLatin700, barlowLatin600];
 
 export const links: Route.LinksFunction = () => [
+  // The one stylesheet blocks the first paint: with a precedence React writes it before the other
+  // links of the head (the fonts' and scripts' preloads), so it is asked for first.
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   ...FONTS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

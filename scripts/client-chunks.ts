@@ -39,12 +39,44 @@ const WHOLE = ["react-router"];
 
 type ManualChunks = (id: string, meta: ManualChunkMeta) => string | undefined;
 
+/**
+ * The pages built around events (the calendar and the private event pages). Each statically
+ * imports a dozen small shared parts (event details, the inline interest and waiting-list forms,
+ * icons): one file each made ~20 requests before the page's largest picture, over the 6
+ * connections a browser opens to an HTTP/1.1 server. What only these pages import goes into one
+ * chunk ("events"); what other pages import too keeps Rollup's splitting.
+ */
+const EVENT_PAGES = [/\/app\/routes\/booking\/calendar\.tsx$/, /\/app\/routes\/private\/[a-z-]+\.tsx$/];
+const ROUTE_MODULE = /\/app\/routes\/.+\.tsx$/;
+
 export function clientChunks(): ManualChunks {
   let site: Set<string> | undefined;
+  let events: Set<string> | undefined;
   return (id, meta) => {
     site ??= shell(meta);
-    return site.has(id) ? "site" : undefined;
+    events ??= eventParts(meta, site);
+    if (site.has(id)) return "site";
+    return events.has(id) ? "events" : undefined;
   };
+}
+
+/** What the event pages import statically and no other route does (route modules themselves excepted). */
+function eventParts({ getModuleIds, getModuleInfo }: Pick<ManualChunkMeta, "getModuleIds" | "getModuleInfo">, site: Set<string>): Set<string> {
+  const reach = (from: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...from];
+    while (queue.length) {
+      const id = queue.pop()!;
+      if (seen.has(id) || site.has(id)) continue;
+      seen.add(id);
+      queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const routes = [...getModuleIds()].filter((id) => ROUTE_MODULE.test(id));
+  const eventRoutes = routes.filter((id) => EVENT_PAGES.some((pattern) => pattern.test(id)));
+  const elsewhere = reach(routes.filter((id) => !eventRoutes.includes(id)));
+  return new Set([...reach(eventRoutes)].filter((id) => !elsewhere.has(id) && !ROUTE_MODULE.test(id)));
 }
 
 /** Every module statically reachable from the shell's modules. */

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff, KeyRound, LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { isMessageKey, useI18n, type Translator } from "~/i18n";
+import { ACCESS_CODE_MAX_LENGTH } from "~/lib/access-code";
 import { cn } from "~/lib/utils";
-import { accessCodeSchema, ACCESS_CODE_MAX_LENGTH, type AccessCodeActionData } from "~/schemas/access-code";
+import type { AccessCodeActionData } from "~/schemas/access-code";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -15,10 +14,40 @@ function message(t: Translator, text: string): string {
   return isMessageKey(text) ? t(text) : text;
 }
 
+/** The shared schema's first complaint about a code, or nothing. */
+type CodeCheck = (code: string) => string | undefined;
+
+let loadingCheck: Promise<CodeCheck> | undefined;
+
+/**
+ * The form's schema (the action's too), loaded when the visitor first turns to the form: zod and
+ * the schema are ~25 KB that a locked page's first load does without (issue 13).
+ */
+function loadCheck(): Promise<CodeCheck> {
+  loadingCheck ??= import("~/schemas/access-code").then(
+    ({ accessCodeSchema }) =>
+      (code: string) => {
+        const result = accessCodeSchema.safeParse({ code });
+        return result.success ? undefined : result.error.issues[0]?.message;
+      },
+    // Not loadable (offline, a new deployment): the server checks the code all the same.
+    () => () => undefined,
+  );
+  return loadingCheck;
+}
+
+/** The message of the action's answer: the field's, else the form's. */
+function answerError(actionData: AccessCodeActionData | undefined): string | undefined {
+  const errors = actionData?.result.error;
+  return errors?.code?.[0] ?? errors?.[""]?.[0] ?? undefined;
+}
+
 /**
  * The password form of a private page: a real POST form to the page's own action (works before
  * hydration), checked on the server. A wrong code comes back as the field's error; the right one
- * redirects to the unlocked page, which clears the error.
+ * redirects to the unlocked page, which clears the error. In the browser the same schema checks
+ * the field on submit (and on each input after a failed try) once it has loaded; a submit before
+ * that goes to the server, which answers with the same message.
  */
 export function AccessCodeForm({
   actionData,
@@ -34,32 +63,73 @@ export function AccessCodeForm({
   const navigation = useNavigation();
   const location = useLocation();
   const [visible, setVisible] = useState(false);
-  const [form, fields] = useForm({
-    id: `${idPrefix}-form`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accessCodeSchema }),
-  });
+  const check = useRef<CodeCheck | undefined>(undefined);
+  const [checkError, setCheckError] = useState<string | undefined>();
+  /** After a failed try, each input is checked again (and an answer from the server is dropped). */
+  const [tried, setTried] = useState(false);
+  const [answerDropped, setAnswerDropped] = useState(false);
+  useEffect(() => setAnswerDropped(false), [actionData]);
+
+  const prepare = () => {
+    if (!check.current) void loadCheck().then((loaded) => (check.current = loaded));
+  };
+  // Loaded once the page is idle (after its first paint and load), or at once on intent.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(prepare);
+  }, []);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!check.current) {
+      // Submitted before the check arrived: wait for it, then submit again through the check.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void loadCheck().then((loaded) => {
+        check.current = loaded;
+        form.requestSubmit(submitter);
+      });
+      return;
+    }
+    const code = new FormData(event.currentTarget).get("code");
+    const problem = check.current?.(typeof code === "string" ? code : "");
+    setTried(true);
+    setCheckError(problem);
+    if (problem) {
+      event.preventDefault();
+      (event.currentTarget.elements.namedItem("code") as HTMLInputElement | null)?.focus();
+    } else setAnswerDropped(true);
+  };
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    if (!tried && !answerError(actionData)) return;
+    setAnswerDropped(true);
+    setCheckError(check.current?.(event.currentTarget.value));
+  };
+
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location?.pathname === location.pathname;
-  const error = fields.code.errors?.[0] ?? form.errors?.[0];
-  const errorId = fields.code.errors ? fields.code.errorId : form.errorId;
-  const { key, ...inputProps } = getInputProps(fields.code, { type: visible ? "text" : "password", ariaDescribedBy: error ? errorId : undefined });
+  const answered = navigation.state === "idle" && !answerDropped ? answerError(actionData) : undefined;
+  const error = checkError ?? answered;
+  const formId = `${idPrefix}-form`;
+  const fieldId = `${formId}-code`;
+  const errorId = `${fieldId}-error`;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+    // noValidate: the schema's message in the page's language instead of the browser's own bubble.
+    <Form method="post" id={formId} noValidate onSubmit={onSubmit} onFocus={prepare} onPointerEnter={prepare} className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={fields.code.id} className="text-navy-900">
+        <Label htmlFor={fieldId} className="text-navy-900">
           {t("private.code.label")}
         </Label>
         <div className="relative">
           <KeyRound className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ocean-600" aria-hidden />
           <Input
-            key={key}
-            {...inputProps}
-            // Conform leaves `required` to the schema; the attribute keeps the check before hydration.
+            id={fieldId}
+            name="code"
+            type={visible ? "text" : "password"}
+            onInput={onInput}
+            // The schema checks it; the attribute says so to assistive technology.
             required
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             maxLength={ACCESS_CODE_MAX_LENGTH}
             autoComplete="current-password"
             autoCapitalize="none"
@@ -72,7 +142,7 @@ export function AccessCodeForm({
             <button
               type="button"
               onClick={() => setVisible((v) => !v)}
-              aria-controls={fields.code.id}
+              aria-controls={fieldId}
               aria-pressed={visible}
               aria-label={visible ? t("private.code.hide") : t("private.code.show")}
               title={visible ? t("private.code.hide") : t("private.code.show")}

@@ -199,7 +199,8 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-white" aria-label={t("site.name")}>
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          {/* Low priority: otherwise React preloads it ahead of the stylesheet on every page. */}
+          <img src="/favicon.svg" alt="" width={32} height={32} fetchPriority="low" className="size-8" />
           <span className="font-display text-xl font-bold uppercase tracking-wider">{t("site.name")}</span>
         </Link>
 

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { ArticleCard } from "~/components/article-card";
 import { EventCard } from "~/components/event-card";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { DemoPicture } from "~/components/picture";
+import { DemoPicture, picturePreload } from "~/components/picture";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
@@ -16,7 +16,7 @@ import { toEventView } from "@server/events/view.server";
 import type { Route } from "./+types/home";
 
 /** The hero picture: the home page's largest paint, in these widths, as wide as the window. */
-const HERO_PICTURE = { name: "hero", widths: [640, 1280, 1920], sizes: "100vw" };
+const HERO_PICTURE = { name: "hero", widths: [640, 960, 1280, 1920], sizes: "100vw" };
 
 const HOME_NEWS_LIMIT = 3;
 const HOME_EVENTS_LIMIT = 4;
@@ -35,32 +35,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * Preload the hero in the width the <picture> will pick (same srcset and sizes), so its download
- * starts with the HTML's head instead of after the CSS. AVIF only: a browser without AVIF skips a
- * preload of a type it does not support and takes the WebP source as before.
- */
-export const links: Route.LinksFunction = () => [
-  {
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: HERO_PICTURE.widths.map((w) => `/images/${HERO_PICTURE.name}-${w}.avif ${w}w`).join(", "),
-    imageSizes: HERO_PICTURE.sizes,
-    fetchPriority: "high",
-  },
-];
-
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
-  return pageMeta({
-    title: "home.meta.title",
-    description: "site.description",
-    path: "/",
-    publicUrl,
-    locale,
-    languageAddress,
-  });
+  return [
+    ...pageMeta({
+      title: "home.meta.title",
+      description: "site.description",
+      path: "/",
+      publicUrl,
+      locale,
+      languageAddress,
+    }),
+    picturePreload(HERO_PICTURE.name, HERO_PICTURE),
+  ];
 }
 
 const FACTS: { icon: typeof Trophy; value: string; label: MessageKey }[] = [

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { ACCESS_CODE_MAX_LENGTH } from "~/lib/access-code";
 
-/** Longer input is never a valid code (the server's limit too). */
-export const ACCESS_CODE_MAX_LENGTH = 200;
 
 /**
  * The access-code form's one schema, for the browser and the action. No trimming: codes are

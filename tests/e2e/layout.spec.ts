@@ -147,6 +147,30 @@ test.describe("layout and navigation", () => {
     expect(await robots.text()).toContain("Sitemap: ");
   });
 
+  test("fonts: a page loads only the preloaded latin subsets and its text is set in them; a letter outside them falls through to the full files", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".woff2")) fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/about?lang=nl");
+    await hydrated(page);
+    await page.evaluate(() => document.fonts.ready);
+    const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded).toHaveLength(3);
+    expect(preloaded.every((href) => /-latin-subset-/.test(href))).toBe(true);
+    expect([...new Set(fonts)].sort()).toEqual([...preloaded].sort());
+    // The heading and body text are drawn with the site's fonts, not a fallback.
+    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family} ${f.weight}`));
+    expect(loaded.map((f) => f.replace(/"/g, "")).sort()).toEqual(["Barlow Condensed 600", "Barlow Condensed 700", "Inter Variable 100 900"]);
+    // A name with a letter the subsets leave out still gets the font: the latin-ext file.
+    await page.evaluate(() => {
+      const p = document.createElement("p");
+      p.textContent = "Łukasz Nowak";
+      document.querySelector("main")!.append(p);
+    });
+    await expect.poll(() => fonts.some((f) => /inter-latin-ext/.test(f))).toBe(true);
+  });
+
   test("hashed assets are cached as immutable and responses are compressed", async ({ page, request }) => {
     await page.goto("/");
     const asset = await page.locator("link[rel=stylesheet]").first().getAttribute("href");

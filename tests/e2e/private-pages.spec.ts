@@ -105,9 +105,16 @@ for (const p of PAGES) {
       test("a wrong code shows the page's message; the right one unlocks for the browser session", async ({ page, browser, baseURL }) => {
         await page.goto(p.path);
         await hydrated(page);
-        // Empty: the field is required.
+        // Empty: the field is required, said by the form's schema in the browser (loaded after the
+        // page, not with it), without a request.
+        const posts: string[] = [];
+        page.on("request", (request) => {
+          if (request.method() === "POST") posts.push(request.url());
+        });
         await submitButton(page, p.locale).click();
         await expect(page.getByRole("alert").filter({ hasText: t(p.locale, "private.code.required") })).toBeVisible();
+        await expect(codeField(page, p.locale)).toBeFocused();
+        expect(posts).toEqual([]);
 
         await submitCode(page, p.locale, p.code.toUpperCase());
         const error = page.getByRole("alert").filter({ hasText: p.wrongMessage });

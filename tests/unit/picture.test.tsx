@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -97,11 +99,21 @@ describe("ImageWithFallback", () => {
 });
 
 describe("card pictures (issue 13: the right size, the largest paint first)", () => {
-  it("the project's own pictures come as AVIF and WebP in 640 and 1280 px; other paths do not", () => {
+  it("the project's own pictures come as AVIF and WebP in 640, 960 and 1280 px; other paths do not", () => {
     expect(demoPictureSources("/images/atlantic-1280.webp")).toEqual({
-      avif: "/images/atlantic-640.avif 640w, /images/atlantic-1280.avif 1280w",
-      webp: "/images/atlantic-640.webp 640w, /images/atlantic-1280.webp 1280w",
+      avif: "/images/atlantic-640.avif 640w, /images/atlantic-960.avif 960w, /images/atlantic-1280.avif 1280w",
+      webp: "/images/atlantic-640.webp 640w, /images/atlantic-960.webp 960w, /images/atlantic-1280.webp 1280w",
     });
+    // Every picture in public/images has each width the srcset names, in both formats.
+    const manifest = JSON.parse(fs.readFileSync(path.join("public", "images", "manifest.json"), "utf8")) as { images: Record<string, { name: string }> };
+    const names = Object.values(manifest.images).map((image) => image.name).filter((name) => name !== "og");
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) {
+      const sources = demoPictureSources(`/images/${name}-1280.webp`)!;
+      for (const file of [...sources.avif.split(", "), ...sources.webp.split(", ")].map((entry) => entry.split(" ")[0]!)) {
+        expect(fs.existsSync(path.join("public", file)), file).toBe(true);
+      }
+    }
     expect(demoPictureSources("/images/missing-photo.webp")).toBeNull();
     expect(demoPictureSources("/uploads/blog-images/1-abcdef0123456789-1280.webp")).toBeNull();
     expect(demoPictureSources("https://example.com/images/x-1280.webp")).toBeNull();
@@ -128,7 +140,7 @@ describe("card pictures (issue 13: the right size, the largest paint first)", ()
     const sources = [...html.matchAll(/<source [^>]*>/g)].map((m) => m[0]);
     expect(sources.filter((s) => s.includes('type="image/avif"'))).toHaveLength(4);
     for (const source of sources) {
-      expect(source).toMatch(/srcSet="\/images\/atlantic-640\.(avif|webp) 640w, \/images\/atlantic-1280\.(avif|webp) 1280w"/);
+      expect(source).toMatch(/srcSet="\/images\/atlantic-640\.(avif|webp) 640w, \/images\/atlantic-960\.\1 960w, \/images\/atlantic-1280\.\1 1280w"/);
       expect(source).toMatch(/sizes="[^"]*\d+(px|vw)"/);
     }
     // The featured card is wider than the others: its sizes say so.
@@ -138,7 +150,7 @@ describe("card pictures (issue 13: the right size, the largest paint first)", ()
 
   it("event cards get AVIF/WebP sources with widths and stay lazy, with their size", async () => {
     const html = await renderRoute(() => <EventCard event={eventView({ imageUrl: "/images/evening-1280.webp" })} />, null, "/calendar");
-    expect(html).toMatch(/<source type="image\/avif" srcSet="\/images\/evening-640\.avif 640w, \/images\/evening-1280\.avif 1280w" sizes="[^"]+"/);
+    expect(html).toMatch(/<source type="image\/avif" srcSet="\/images\/evening-640\.avif 640w, \/images\/evening-960\.avif 960w, \/images\/evening-1280\.avif 1280w" sizes="[^"]+"/);
     expect(html).toMatch(/<source type="image\/webp" srcSet="\/images\/evening-640\.webp 640w/);
     expect(html).toMatch(/<img [^>]*src="\/images\/evening-1280\.webp"[^>]*width="640"[^>]*height="360"[^>]*loading="lazy"/);
   });

@@ -2181,7 +2181,7 @@ const PICTURES: Picture[] = [
   {
     name: "hero",
     draw: hero,
-    widths: [640, 1280, 1920],
+    widths: [640, 960, 1280, 1920],
     color: C.navy,
     alt: {
       en: "Illustration of a 65-foot ocean racing yacht heeling over in a big ocean swell at dusk, spray flying off the bow.",
@@ -2191,7 +2191,7 @@ const PICTURES: Picture[] = [
   {
     name: "crew",
     draw: crew,
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#1a2c3e",
     alt: {
       en: "Illustration of crew silhouettes on the heeling deck of a racing yacht, grinding the winches under the mainsail.",
@@ -2201,7 +2201,7 @@ const PICTURES: Picture[] = [
   {
     name: "harbour",
     draw: () => harbour(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#1d3350",
     alt: {
       en: "Illustration of Scheveningen harbour at evening with the racing yacht moored at the pontoon, the lighthouse and the pier's ferris wheel.",
@@ -2211,7 +2211,7 @@ const PICTURES: Picture[] = [
   {
     name: "harbour-festival",
     draw: () => harbour(HARBOUR_LOOKS.festival),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#3f7598",
     alt: {
       en: "Illustration of the racing yacht dressed with flags at the quay during SAIL Amsterdam, tall ships moored alongside under a bright summer sky.",
@@ -2221,7 +2221,7 @@ const PICTURES: Picture[] = [
   {
     name: "harbour-morning",
     draw: () => harbour(HARBOUR_LOOKS.morning),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#93a9c4",
     alt: {
       en: "Illustration of a misty summer morning on the IJ: the racing yacht ready to sail out among the tall ships and canal houses of Amsterdam.",
@@ -2231,7 +2231,7 @@ const PICTURES: Picture[] = [
   {
     name: "atlantic",
     draw: () => atlantic(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: C.ocean,
     alt: {
       en: "Illustration of a trade-wind Atlantic crossing: the yacht surfing under an orange spinnaker, with flying fish and sunshine.",
@@ -2241,7 +2241,7 @@ const PICTURES: Picture[] = [
   {
     name: "atlantic-night",
     draw: () => atlantic(ATLANTIC_LOOKS.night),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#0b1f38",
     alt: {
       en: "Illustration of a night passage on the open ocean: the yacht reaching through the swell under a full moon and a sky full of stars.",
@@ -2251,7 +2251,7 @@ const PICTURES: Picture[] = [
   {
     name: "north-sea",
     draw: () => northSea(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#334346",
     alt: {
       en: "Illustration of the yacht with a reefed mainsail beating through a grey-green North Sea in storm light, wind turbines on the horizon.",
@@ -2261,7 +2261,7 @@ const PICTURES: Picture[] = [
   {
     name: "north-sea-calm",
     draw: () => northSea(NORTH_SEA_LOOKS.calm),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#4f8197",
     alt: {
       en: "Illustration of the yacht under full sail on a calm, clear North Sea day, passing an offshore wind farm.",
@@ -2271,7 +2271,7 @@ const PICTURES: Picture[] = [
   {
     name: "north-sea-dawn",
     draw: () => northSea(NORTH_SEA_LOOKS.dawn),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#3c4a72",
     alt: {
       en: "Illustration of the yacht beating out to sea at dawn, the sun rising pink and orange over the North Sea and the red lights of a wind farm on the horizon.",
@@ -2281,7 +2281,7 @@ const PICTURES: Picture[] = [
   {
     name: "corporate",
     draw: () => corporate(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#2f98b8",
     alt: {
       en: "Illustration of a corporate sailing day: guests and crew on deck of the yacht on calm, sunny water off the Dutch coast.",
@@ -2291,7 +2291,7 @@ const PICTURES: Picture[] = [
   {
     name: "corporate-breeze",
     draw: () => corporate(CORPORATE_LOOKS.breeze),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#2f7188",
     alt: {
       en: "Illustration of guests racing the yacht upwind in a fresh breeze under a broken sky, heading for an orange racing mark.",
@@ -2301,7 +2301,7 @@ const PICTURES: Picture[] = [
   {
     name: "training",
     draw: () => training(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: C.teal,
     alt: {
       en: "Illustration of a training session: the crew tacking the yacht next to an orange racing buoy.",
@@ -2311,7 +2311,7 @@ const PICTURES: Picture[] = [
   {
     name: "training-spinnaker",
     draw: () => training(TRAINING_LOOKS.run),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#2f7d96",
     alt: {
       en: "Illustration of a training run in late-afternoon sun: the yacht under a navy spinnaker after rounding an orange racing buoy, the coach RIB following.",
@@ -2321,7 +2321,7 @@ const PICTURES: Picture[] = [
   {
     name: "evening",
     draw: () => evening(),
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#a2546a",
     alt: {
       en: "Illustration of a summer evening sail: the yacht silhouetted against an orange sunset over flat water off Scheveningen.",
@@ -2339,7 +2339,7 @@ const PICTURES: Picture[] = [
     ([name, look, en, nl]): Picture => ({
       name,
       draw: () => evening(look),
-      widths: [640, 1280],
+      widths: [640, 960, 1280],
       color: look.sky[2][1],
       alt: {
         en: `Illustration of a summer evening sail off Scheveningen: the yacht silhouetted in ${en}.`,
@@ -2350,7 +2350,7 @@ const PICTURES: Picture[] = [
   {
     name: "podium",
     draw: podium,
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: C.navy,
     alt: {
       en: "Illustration of a race finish at night: the yacht crossing the finish line with flares lit and fireworks overhead.",
@@ -2360,7 +2360,7 @@ const PICTURES: Picture[] = [
   {
     name: "boat-yard",
     draw: boatYard,
-    widths: [640, 1280],
+    widths: [640, 960, 1280],
     color: "#6a93b3",
     alt: {
       en: "Illustration of the yacht on the hard in a boatyard, supported on stands with keel and rudders visible, crew preparing her for the season.",

@@ -5,6 +5,7 @@ import type { EventView } from "~/lib/events";
 import { cn } from "~/lib/utils";
 import { langOf } from "~/lib/content-language";
 import { LanguageNote } from "../language-note";
+import { ImageWithFallback } from "../picture";
 import "~/i18n/private";
 
 export type Fact = { icon: LucideIcon; label: string; value: ReactNode; testId?: string; /** Spans both columns of a two-column list. */ wide?: boolean };
@@ -50,10 +51,12 @@ export function IncludedList({ title, items, headingLevel = 3, lang }: { title: 
   );
 }
 
-/** The event's picture, if it has one. */
+/** The event's picture, if it has one: the left column of the card, full width on a phone. */
 export function EventImage({ src, aspectClassName = "aspect-[16/9]" }: { src: string | null; aspectClassName?: string }) {
   if (!src) return null;
-  return <img src={src} alt="" width={1280} height={720} loading="lazy" decoding="async" className={cn("w-full object-cover", aspectClassName)} />;
+  return (
+    <ImageWithFallback src={src} alt="" width={1280} height={720} sizes="(min-width: 1024px) 700px, 100vw" className={cn("w-full object-cover", aspectClassName)} />
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { requestLocale } from "~/i18n/locale.server";
 import { eventJsonLd } from "~/lib/event-jsonld";
 import type { EventView } from "~/lib/events";
 import { pageMeta, seo, type RootData } from "~/lib/seo";
+import { picturePreload } from "~/components/picture";
 import { cn } from "~/lib/utils";
 import { PageHeader } from "~/routes/content/page-header";
 import { now } from "@server/clock.server";
@@ -88,6 +89,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 }
 
+/** The header's picture: the page's largest (preloaded in the head, unless an event's dialog is open). */
+const HEADER_PICTURE = "boat-yard";
+
 export function meta({ data: loaderData, matches: routeMatches, location }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = (routeMatches[0] as { loaderData: RootData }).loaderData;
   const slug = new URLSearchParams(location.search).get("event");
@@ -103,14 +107,17 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
       image: selected.imageUrl ?? undefined,
     });
   }
-  return pageMeta({
-    title: "events.calendar.metaTitle",
-    description: "events.calendar.metaDescription",
-    path: "/calendar",
-    publicUrl,
-    locale,
-    languageAddress,
-  });
+  return [
+    ...pageMeta({
+      title: "events.calendar.metaTitle",
+      description: "events.calendar.metaDescription",
+      path: "/calendar",
+      publicUrl,
+      locale,
+      languageAddress,
+    }),
+    picturePreload(HEADER_PICTURE),
+  ];
 }
 
 function FilterBar({ active, counts }: { active: Filter; counts: Record<Filter, number> }) {
@@ -214,7 +221,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader kicker={t("events.calendar.kicker")} title={t("events.calendar.title")} lead={t("events.calendar.intro")} picture="boat-yard">
+      <PageHeader kicker={t("events.calendar.kicker")} title={t("events.calendar.title")} lead={t("events.calendar.intro")} picture={HEADER_PICTURE}>
         <p className="mt-6">
           <Link to="/#contact" className="inline-flex items-center gap-2 font-semibold text-white underline-offset-4 hover:underline">
             <Mail className="size-4 text-signal-500" aria-hidden />

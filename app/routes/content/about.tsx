@@ -1,23 +1,29 @@
 import { ArrowRight, Flag, Gauge, HeartHandshake, Mail, Medal, Ruler, ShieldCheck, Trophy, Users, Waves } from "lucide-react";
 import { Link } from "react-router";
-import { DemoPicture } from "~/components/picture";
+import { DemoPicture, picturePreload } from "~/components/picture";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 import "~/i18n/content";
 
+/** The page's largest picture (preloaded in the head). */
+const HERO = { name: "hero", widths: [640, 960, 1280, 1920] };
+
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
-  return pageMeta({
-    title: "content.about.meta.title",
-    description: "content.about.meta.description",
-    path: "/about",
-    publicUrl,
-    locale,
-    languageAddress,
-    image: "/images/podium-1280.webp",
-  });
+  return [
+    ...pageMeta({
+      title: "content.about.meta.title",
+      description: "content.about.meta.description",
+      path: "/about",
+      publicUrl,
+      locale,
+      languageAddress,
+      image: "/images/podium-1280.webp",
+    }),
+    picturePreload(HERO.name, HERO),
+  ];
 }
 
 // The spec's four boat facts; the values are the same in both languages.
@@ -85,9 +91,9 @@ function Hero() {
   return (
     <header className="relative isolate flex min-h-[78svh] items-end overflow-hidden bg-navy-950 pb-32 pt-32 text-white sm:items-center sm:pb-40">
       <DemoPicture
-        name="hero"
+        name={HERO.name}
         alt={t("content.about.hero.imageAlt")}
-        widths={[640, 1280, 1920]}
+        widths={HERO.widths}
         width={1920}
         height={1080}
         priority

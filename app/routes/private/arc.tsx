@@ -5,6 +5,7 @@ import { Deferred } from "~/components/private/deferred";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { EventEnded } from "~/components/private/event-ended";
 import { LoadingState, MessageState } from "~/components/private/page-state";
+import { picturePreload } from "~/components/picture";
 import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { RegisterButton } from "~/components/private/register-button";
 import { withNodes } from "~/components/private/with-nodes";
@@ -34,16 +35,20 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl, languageAddress } = matches[0].loaderData;
-  return pageMeta({
-    title: "private.arc.meta.title",
-    description: "private.arc.meta.description",
-    path: "/arc",
-    publicUrl,
-    locale: LOCALE,
-    languageAddress,
-    image: "/images/atlantic-1280.webp",
-    oneLanguage: true,
-  });
+  return [
+    ...pageMeta({
+      title: "private.arc.meta.title",
+      description: "private.arc.meta.description",
+      path: "/arc",
+      publicUrl,
+      locale: LOCALE,
+      languageAddress,
+      image: "/images/atlantic-1280.webp",
+      oneLanguage: true,
+    }),
+    // PrivateHero's picture (its default), the page's largest.
+    picturePreload("atlantic"),
+  ];
 }
 
 function ArcJsonLd({ event, offerPriceCents }: { event: EventView; offerPriceCents: number }) {

@@ -10,6 +10,7 @@ import { PrivateBody, PrivateHero } from "~/components/private/private-hero";
 import { useI18n, type Locale, type MessageKey } from "~/i18n";
 import type { EventView } from "~/lib/events";
 import { pageMeta } from "~/lib/seo";
+import { picturePreload } from "~/components/picture";
 import type { AccessCodeActionData } from "~/schemas/access-code";
 import type { PrivatePageKey } from "@server/access/pages.server";
 import "~/i18n/private";
@@ -72,7 +73,11 @@ export const PRIVATE_PAGE_ROUTES = {
 export function privatePageMeta(pageKey: PrivatePageKey, publicUrl: string) {
   const { locale, title, description, picture } = PRIVATE_PAGE_ROUTES[pageKey];
   // Not indexed: the canonical is the plain address whatever the request's.
-  return pageMeta({ title, description, path: `/${pageKey}`, publicUrl, locale, languageAddress: false, image: `/images/${picture}-1280.webp`, noIndex: true });
+  return [
+    ...pageMeta({ title, description, path: `/${pageKey}`, publicUrl, locale, languageAddress: false, image: `/images/${picture}-1280.webp`, noIndex: true }),
+    // The hero's picture is the page's largest, locked or not.
+    picturePreload(picture),
+  ];
 }
 
 /**

@@ -2,8 +2,8 @@
  * Growth: what `/news` and `/calendar` cost with 1,000 published articles and 1,000 listed events
  * against 10 of each, on one fresh PostgreSQL database without demo content. Rows are inserted
  * by SQL while no server runs, then a server is started and each page is requested 50 times in
- * a row after a warm-up (fewer, at least 5, if that would take over 30 s): the mean time and
- * the HTML size. Target: each at most 1.5× the small
+ * a row after a warm-up (fewer, at least 5, if that would take over 30 s), from the render cache
+ * and rendered: the mean time and the HTML size. Target: each at most 1.5× the small
  * database's.
  */
 import postgres from "postgres";
@@ -79,22 +79,33 @@ async function insertRows(sql: postgres.Sql, from: number, to: number): Promise<
 
 type Cost = { requests: number; meanMs: number; p95Ms: number; htmlBytes: number; gzipBytes: number; status: number };
 
+/**
+ * Each page twice: as a first-time visitor gets it (from the render cache after the warm-up), and
+ * rendered every time (a cookie other than the language choice keeps a request out of the render
+ * cache, decision 020), which is what the page's queries and markup cost.
+ */
+const VARIANTS = [
+  { key: "", headers: BROWSER_HEADERS },
+  { key: " rendered", headers: { ...BROWSER_HEADERS, cookie: "bench_uncached=1" } },
+];
+
 async function measure(databaseUrl: string): Promise<Record<string, Cost>> {
   const site = await startSite({ databaseUrl, env: { DEMO_CONTENT: "false" } });
   try {
     const costs: Record<string, Cost> = {};
-    for (const page of PAGES) {
+    for (const page of PAGES) for (const variant of VARIANTS) {
       const url = `${site.url}${page}`;
-      for (let i = 0; i < WARMUP; i++) await request(url, { headers: BROWSER_HEADERS });
+      const headers = variant.headers;
+      for (let i = 0; i < WARMUP; i++) await request(url, { headers });
       const times: number[] = [];
-      let last = await request(url, { headers: BROWSER_HEADERS });
+      let last = await request(url, { headers });
       // 50 requests, or fewer (at least 5) when the page is so slow that 50 would take over 30 s.
       const until = performance.now() + 30_000;
       for (let i = 0; i < REQUESTS && (i < 5 || performance.now() < until); i++) {
-        last = await request(url, { headers: BROWSER_HEADERS });
+        last = await request(url, { headers });
         times.push(last.ms);
       }
-      costs[page] = {
+      costs[`${page}${variant.key}`] = {
         requests: times.length,
         meanMs: mean(times),
         p95Ms: percentile(times, 95),
@@ -132,6 +143,16 @@ export async function measureGrowth(report: Report, databaseUrl: string): Promis
         target: { op: "<=", value: 1.5 },
         note: `mean of ${l.requests}/${s.requests} requests: ${l.meanMs.toFixed(1)} ms vs ${s.meanMs.toFixed(1)} ms${bad}`,
         detail: { small: s, large: l },
+      });
+      const [rs, rl] = [small[`${page} rendered`], large[`${page} rendered`]];
+      report.add({
+        section,
+        measure: `${page} time rendered ×`,
+        figure: rl.meanMs / rs.meanMs,
+        unit: "×",
+        target: { op: "<=", value: 1.5 },
+        note: `without the render cache, mean of ${rl.requests}/${rs.requests}: ${rl.meanMs.toFixed(1)} ms vs ${rs.meanMs.toFixed(1)} ms${rs.status !== 200 || rl.status !== 200 ? `; status ${rs.status}/${rl.status}` : ""}`,
+        detail: { small: rs, large: rl },
       });
       report.add({
         section,

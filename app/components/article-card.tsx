@@ -13,7 +13,7 @@ export type ArticleCardData = Pick<ArticleView, "id" | "slug" | "title" | "descr
  * The picture's rendered width: the featured card spans two of three columns of the 80rem
  * container, the others one column (two on tablets), full width on phones.
  */
-const SIZES_FEATURED = "(min-width: 1280px) 824px, (min-width: 1024px) 66vw, 100vw";
+export const SIZES_FEATURED = "(min-width: 1280px) 824px, (min-width: 1024px) 66vw, 100vw";
 const SIZES_CARD = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /**

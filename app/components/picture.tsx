@@ -14,6 +14,12 @@ const DEMO_WIDTHS = [640, 960, 1280];
  * a preload of a type it does not support and takes the WebP source as before.
  */
 export function picturePreload(name: string, { widths = DEMO_WIDTHS, sizes = "100vw" }: { widths?: number[]; sizes?: string } = {}) {
+  return srcSetPreload(widths.map((w) => `/images/${name}-${w}.avif ${w}w`).join(", "), sizes);
+}
+
+/** `picturePreload` for any AVIF `srcset` (an upload's, a card's) and the `sizes` of its picture. */
+export function srcSetPreload(avifSrcSet: string, sizes: string) {
+  const candidates = avifSrcSet.split(",").map((entry) => entry.trim().split(/\s+/)[0]!);
   return {
     tagName: "link",
     rel: "preload",
@@ -21,8 +27,8 @@ export function picturePreload(name: string, { widths = DEMO_WIDTHS, sizes = "10
     type: "image/avif",
     // With an href React puts the link among the head's first tags (without one, after the scripts'
     // modulepreloads); a browser that reads imageSrcSet ignores it.
-    href: `/images/${name}-${widths[widths.length - 1]}.avif`,
-    imageSrcSet: widths.map((w) => `/images/${name}-${w}.avif ${w}w`).join(", "),
+    href: candidates[candidates.length - 1],
+    imageSrcSet: avifSrcSet,
     imageSizes: sizes,
     fetchPriority: "high",
   } as const;

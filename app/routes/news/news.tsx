@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { useRef } from "react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
-import { ArticleCard, type ArticleCardData } from "~/components/article-card";
+import { ArticleCard, SIZES_FEATURED, type ArticleCardData } from "~/components/article-card";
+import { demoPictureSources, srcSetPreload } from "~/components/picture";
 import { listPage, LoadMore } from "~/components/load-more";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useI18n } from "~/i18n";
@@ -26,16 +27,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { articles, hasMore, page };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
-  return pageMeta({
-    title: "news.meta.title",
-    description: "news.meta.description",
-    path: "/news",
-    publicUrl,
-    locale,
-    languageAddress,
-  });
+  // The featured card's picture is the page's largest paint: preloaded from the head.
+  const featured = data?.articles[0];
+  const sources = featured ? (featured.imageSources ?? demoPictureSources(featured.image)) : null;
+  return [
+    ...pageMeta({
+      title: "news.meta.title",
+      description: "news.meta.description",
+      path: "/news",
+      publicUrl,
+      locale,
+      languageAddress,
+    }),
+    ...(sources ? [srcSetPreload(sources.avif, SIZES_FEATURED)] : []),
+  ];
 }
 
 function PageHeader() {

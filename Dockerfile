@@ -31,11 +31,16 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- Runtime ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_MMAP_THRESHOLD_: glibc keeps freed large buffers in its heap once its dynamic threshold
+# has grown, so the ~400 MB the embedded database's start uses and frees stayed resident for good;
+# a fixed threshold hands them back (measured on PGlite: 696 → 534 MB resident when idle after
+# load; issue 13).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     LOG_LEVEL=info \
-    SITE_MODE=demo
+    SITE_MODE=demo \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build

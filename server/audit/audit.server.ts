@@ -55,20 +55,23 @@ export async function audit(tx: Transaction, entries: AuditEntry | AuditEntry[])
   // Several at once (a batch of registrations, decision 021): one insert.
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await tx.insert(auditLog).values(
-    list.map((entry) => ({
-      at: entry.at ?? now(),
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      registrationId: entry.registrationId ?? null,
-      eventId: entry.eventId ?? null,
-      action: entry.action,
-      changes: entry.changes ?? {},
-      actorType: entry.actor.type,
-      actorId: actorId(entry.actor),
-      reason: entry.reason ?? null,
-    })),
-  );
+  await tx.insert(auditLog).values(list.map(auditRow));
+}
+
+/** The row an entry becomes (its defaults: now, no registration or event, no changes, no reason). */
+function auditRow(entry: AuditEntry) {
+  return {
+    at: entry.at ?? now(),
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    registrationId: entry.registrationId ?? null,
+    eventId: entry.eventId ?? null,
+    action: entry.action,
+    changes: entry.changes ?? {},
+    actorType: entry.actor.type,
+    actorId: actorId(entry.actor),
+    reason: entry.reason ?? null,
+  };
 }
 
 /**
@@ -82,11 +85,10 @@ export async function audit(tx: Transaction, entries: AuditEntry | AuditEntry[])
 export async function changeWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<boolean> {
   if (entries.length === 0) throw new Error("changeWithAudit needs an audit entry");
   // A raw statement: the postgres-js driver does not serialise a Date or an object here.
-  const values = entries.map(
-    (entry) =>
-      sql`(${(entry.at ?? now()).toISOString()}::timestamptz, ${entry.entityType}, ${entry.entityId}, ${entry.registrationId ?? null}::uuid,
-           ${entry.eventId ?? null}::uuid, ${entry.action}, ${JSON.stringify(entry.changes ?? {})}::jsonb, ${entry.actor.type}::audit_actor,
-           ${actorId(entry.actor)}, ${entry.reason ?? null})`,
+  const values = entries.map(auditRow).map(
+    (row) =>
+      sql`(${row.at.toISOString()}::timestamptz, ${row.entityType}, ${row.entityId}, ${row.registrationId}::uuid, ${row.eventId}::uuid,
+           ${row.action}, ${JSON.stringify(row.changes)}::jsonb, ${row.actorType}::audit_actor, ${row.actorId}, ${row.reason})`,
   );
   const written = await executeRows<{ n: number }>(
     database,

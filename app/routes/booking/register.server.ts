@@ -7,7 +7,7 @@ import { makeRegistrationSchema } from "~/schemas/registration";
 import { admittedFromWaitlist, isUnlocked } from "@server/access/unlock.server";
 import { isPrivatePageKey } from "@server/access/pages.server";
 import { now } from "@server/clock.server";
-import { db, type Database } from "@server/db/client.server";
+import { db, preparedStatement, type Database } from "@server/db/client.server";
 import { sharedReadsByKey } from "@server/db/shared-reads.server";
 import { events, type Event } from "@server/db/schema.server";
 import { log } from "@server/log.server";
@@ -31,15 +31,11 @@ export type RegisterAnswer =
  * once per round trip for the posts that come in together (a burst when registration opens):
  * each post still gets a read that began after it arrived. The row is shared: read, never change it.
  */
-const eventReaders = new WeakMap<Database, (slug: string) => Promise<Event | undefined>>();
-function eventBySlug(database: Database): (slug: string) => Promise<Event | undefined> {
-  let reader = eventReaders.get(database);
-  if (!reader) {
-    const statement = database.select().from(events).where(eq(events.slug, sql.placeholder("slug"))).limit(1).prepare("registration_event_by_slug");
-    eventReaders.set(database, (reader = sharedReadsByKey(async (slug: string) => (await statement.execute({ slug }))[0])));
-  }
-  return reader;
-}
+const eventBySlug = (database: Database) =>
+  preparedStatement(database, "registration.event-by-slug", (d) => {
+    const statement = d.select().from(events).where(eq(events.slug, sql.placeholder("slug"))).limit(1).prepare("registration_event_by_slug");
+    return sharedReadsByKey(async (slug: string): Promise<Event | undefined> => (await statement.execute({ slug }))[0]);
+  });
 
 /**
  * An event a visitor may see the registration form of: not found for events of a private page

@@ -3,8 +3,11 @@ import { ImageOff } from "lucide-react";
 import { useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 
-/** The widths every picture in public/images comes in (the hero also in 1920). */
+/** The widths every picture in public/images comes in. */
 const DEMO_WIDTHS = [640, 960, 1280];
+
+/** The hero picture also comes in 1920 px (a full-screen background on large screens). */
+export const HERO_WIDTHS = [...DEMO_WIDTHS, 1920];
 
 /**
  * A `<link rel="preload">` for a page's largest picture, as a meta descriptor (React Router's

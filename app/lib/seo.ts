@@ -28,6 +28,8 @@ export type SeoOptions = {
   noIndex?: boolean;
   /** The page exists in one language only (it forces it: the English terms, /arc): no alternates. */
   oneLanguage?: boolean;
+  /** The preload of the page's largest picture (`picturePreload()` / `srcSetPreload()`, app/components/picture.tsx). */
+  largestPicture?: MetaDescriptor;
 };
 
 const SITE_SUFFIX = "| Ocean Racing Team";
@@ -90,6 +92,7 @@ export function seo(input: SeoOptions): MetaDescriptor[] {
     for (const alternate of languageAlternates(plainUrl)) tags.push({ tagName: "link", rel: "alternate", ...alternate });
   }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
+  if (options.largestPicture) tags.push(options.largestPicture);
   return tags;
 }
 

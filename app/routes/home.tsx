@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { ArticleCard } from "~/components/article-card";
 import { EventCard } from "~/components/event-card";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { DemoPicture, picturePreload } from "~/components/picture";
+import { DemoPicture, HERO_WIDTHS, picturePreload } from "~/components/picture";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
@@ -16,7 +16,7 @@ import { toEventView } from "@server/events/view.server";
 import type { Route } from "./+types/home";
 
 /** The hero picture: the home page's largest paint, in these widths, as wide as the window. */
-const HERO_PICTURE = { name: "hero", widths: [640, 960, 1280, 1920], sizes: "100vw" };
+const HERO_PICTURE = { name: "hero", widths: HERO_WIDTHS, sizes: "100vw" };
 
 const HOME_NEWS_LIMIT = 3;
 const HOME_EVENTS_LIMIT = 4;
@@ -37,17 +37,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
-  return [
-    ...pageMeta({
-      title: "home.meta.title",
-      description: "site.description",
-      path: "/",
-      publicUrl,
-      locale,
-      languageAddress,
-    }),
-    picturePreload(HERO_PICTURE.name, HERO_PICTURE),
-  ];
+  return pageMeta({
+    title: "home.meta.title",
+    description: "site.description",
+    path: "/",
+    publicUrl,
+    locale,
+    languageAddress,
+    largestPicture: picturePreload(HERO_PICTURE.name, HERO_PICTURE),
+  });
 }
 
 const FACTS: { icon: typeof Trophy; value: string; label: MessageKey }[] = [

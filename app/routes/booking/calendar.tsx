@@ -107,17 +107,15 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
       image: selected.imageUrl ?? undefined,
     });
   }
-  return [
-    ...pageMeta({
-      title: "events.calendar.metaTitle",
-      description: "events.calendar.metaDescription",
-      path: "/calendar",
-      publicUrl,
-      locale,
-      languageAddress,
-    }),
-    picturePreload(HEADER_PICTURE),
-  ];
+  return pageMeta({
+    title: "events.calendar.metaTitle",
+    description: "events.calendar.metaDescription",
+    path: "/calendar",
+    publicUrl,
+    locale,
+    languageAddress,
+    largestPicture: picturePreload(HEADER_PICTURE),
+  });
 }
 
 function FilterBar({ active, counts }: { active: Filter; counts: Record<Filter, number> }) {

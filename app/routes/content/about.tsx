@@ -1,6 +1,6 @@
 import { ArrowRight, Flag, Gauge, HeartHandshake, Mail, Medal, Ruler, ShieldCheck, Trophy, Users, Waves } from "lucide-react";
 import { Link } from "react-router";
-import { DemoPicture, picturePreload } from "~/components/picture";
+import { DemoPicture, HERO_WIDTHS, picturePreload } from "~/components/picture";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -8,22 +8,20 @@ import type { Route } from "./+types/about";
 import "~/i18n/content";
 
 /** The page's largest picture (preloaded in the head). */
-const HERO = { name: "hero", widths: [640, 960, 1280, 1920] };
+const HERO = { name: "hero", widths: HERO_WIDTHS };
 
 export function meta({ matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
-  return [
-    ...pageMeta({
-      title: "content.about.meta.title",
-      description: "content.about.meta.description",
-      path: "/about",
-      publicUrl,
-      locale,
-      languageAddress,
-      image: "/images/podium-1280.webp",
-    }),
-    picturePreload(HERO.name, HERO),
-  ];
+  return pageMeta({
+    title: "content.about.meta.title",
+    description: "content.about.meta.description",
+    path: "/about",
+    publicUrl,
+    locale,
+    languageAddress,
+    image: "/images/podium-1280.webp",
+    largestPicture: picturePreload(HERO.name, HERO),
+  });
 }
 
 // The spec's four boat facts; the values are the same in both languages.

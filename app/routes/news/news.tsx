@@ -32,17 +32,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
   // The featured card's picture is the page's largest paint: preloaded from the head.
   const featured = data?.articles[0];
   const sources = featured ? (featured.imageSources ?? demoPictureSources(featured.image)) : null;
-  return [
-    ...pageMeta({
-      title: "news.meta.title",
-      description: "news.meta.description",
-      path: "/news",
-      publicUrl,
-      locale,
-      languageAddress,
-    }),
-    ...(sources ? [srcSetPreload(sources.avif, SIZES_FEATURED)] : []),
-  ];
+  return pageMeta({
+    title: "news.meta.title",
+    description: "news.meta.description",
+    path: "/news",
+    publicUrl,
+    locale,
+    languageAddress,
+    largestPicture: sources ? srcSetPreload(sources.avif, SIZES_FEATURED) : undefined,
+  });
 }
 
 function PageHeader() {

@@ -35,20 +35,18 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => deferToServer(args
 
 export function meta({ matches }: Route.MetaArgs) {
   const { publicUrl, languageAddress } = matches[0].loaderData;
-  return [
-    ...pageMeta({
-      title: "private.arc.meta.title",
-      description: "private.arc.meta.description",
-      path: "/arc",
-      publicUrl,
-      locale: LOCALE,
-      languageAddress,
-      image: "/images/atlantic-1280.webp",
-      oneLanguage: true,
-    }),
+  return pageMeta({
+    title: "private.arc.meta.title",
+    description: "private.arc.meta.description",
+    path: "/arc",
+    publicUrl,
+    locale: LOCALE,
+    languageAddress,
+    image: "/images/atlantic-1280.webp",
+    oneLanguage: true,
     // PrivateHero's picture (its default), the page's largest.
-    picturePreload("atlantic"),
-  ];
+    largestPicture: picturePreload("atlantic"),
+  });
 }
 
 function ArcJsonLd({ event, offerPriceCents }: { event: EventView; offerPriceCents: number }) {

@@ -73,11 +73,18 @@ export const PRIVATE_PAGE_ROUTES = {
 export function privatePageMeta(pageKey: PrivatePageKey, publicUrl: string) {
   const { locale, title, description, picture } = PRIVATE_PAGE_ROUTES[pageKey];
   // Not indexed: the canonical is the plain address whatever the request's.
-  return [
-    ...pageMeta({ title, description, path: `/${pageKey}`, publicUrl, locale, languageAddress: false, image: `/images/${picture}-1280.webp`, noIndex: true }),
+  return pageMeta({
+    title,
+    description,
+    path: `/${pageKey}`,
+    publicUrl,
+    locale,
+    languageAddress: false,
+    image: `/images/${picture}-1280.webp`,
+    noIndex: true,
     // The hero's picture is the page's largest, locked or not.
-    picturePreload(picture),
-  ];
+    largestPicture: picturePreload(picture),
+  });
 }
 
 /**

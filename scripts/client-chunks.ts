@@ -60,40 +60,43 @@ export function clientChunks(): ManualChunks {
   };
 }
 
-/** What the event pages import statically and no other route does (route modules themselves excepted). */
-function eventParts({ getModuleIds, getModuleInfo }: Pick<ManualChunkMeta, "getModuleIds" | "getModuleInfo">, site: Set<string>): Set<string> {
-  const reach = (from: string[]) => {
-    const seen = new Set<string>();
-    const queue = [...from];
-    while (queue.length) {
-      const id = queue.pop()!;
-      if (seen.has(id) || site.has(id)) continue;
-      seen.add(id);
-      queue.push(...(getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
-  const routes = [...getModuleIds()].filter((id) => ROUTE_MODULE.test(id));
-  const eventRoutes = routes.filter((id) => EVENT_PAGES.some((pattern) => pattern.test(id)));
-  const elsewhere = reach(routes.filter((id) => !eventRoutes.includes(id)));
-  return new Set([...reach(eventRoutes)].filter((id) => !elsewhere.has(id) && !ROUTE_MODULE.test(id)));
-}
+type Graph = Pick<ManualChunkMeta, "getModuleIds" | "getModuleInfo">;
 
-/** Every module statically reachable from the shell's modules. */
-function shell({ getModuleIds, getModuleInfo }: Pick<ManualChunkMeta, "getModuleIds" | "getModuleInfo">): Set<string> {
+/** Every module statically reachable from `from` (themselves included), not entering `outside`. */
+function reachable({ getModuleInfo }: Graph, from: string[], outside: Set<string> = new Set()): Set<string> {
   const seen = new Set<string>();
-  const ids = [...getModuleIds()];
-  const queue = ids.filter((id) => SHELL.some((pattern) => pattern.test(id)));
-  for (const id of ids) if (SHELL_IMPORTS_OF.some((pattern) => pattern.test(id))) queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  const queue = [...from];
   while (queue.length) {
     const id = queue.pop()!;
-    if (seen.has(id)) continue;
+    if (seen.has(id) || outside.has(id)) continue;
     seen.add(id);
-    const info = getModuleInfo(id);
+    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** What the event pages import statically and no other route does (route modules themselves excepted). */
+function eventParts(graph: Graph, site: Set<string>): Set<string> {
+  const routes = [...graph.getModuleIds()].filter((id) => ROUTE_MODULE.test(id));
+  const eventRoutes = routes.filter((id) => EVENT_PAGES.some((pattern) => pattern.test(id)));
+  const elsewhere = reachable(graph, routes.filter((id) => !eventRoutes.includes(id)), site);
+  return new Set([...reachable(graph, eventRoutes, site)].filter((id) => !elsewhere.has(id) && !ROUTE_MODULE.test(id)));
+}
+
+/**
+ * Every module statically reachable from the shell's modules. Warns about a package barrel in it
+ * (see BARRELS).
+ */
+function shell(graph: Graph): Set<string> {
+  const ids = [...graph.getModuleIds()];
+  const from = ids.filter((id) => SHELL.some((pattern) => pattern.test(id)));
+  for (const id of ids) if (SHELL_IMPORTS_OF.some((pattern) => pattern.test(id))) from.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  const seen = reachable(graph, from);
+  for (const id of seen) {
+    const info = graph.getModuleInfo(id);
     if (info && barrel(info) && !WHOLE.some((pkg) => id.includes(`/node_modules/${pkg}/`))) {
       console.warn(`client-chunks: the shared chunk imports the barrel ${id}, so it takes everything re-exported from it that any page uses; add its package to BARRELS in scripts/client-chunks.ts`);
     }
-    queue.push(...(info?.importedIds ?? []));
   }
   return seen;
 }

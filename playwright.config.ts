@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,7 @@ function once(name: string, make: () => string): string {
   process.env[name] ??= make();
   return process.env[name]!;
 }
-const portBase = Number(once("E2E_PORT_BASE", () => String(41000 + Math.floor(Math.random() * 2000) * 3)));
+const portBase = Number(once("E2E_PORT_BASE", freePortBase));
 const mainDataDir = once("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-main-")));
 const pastDataDir = once("E2E_PAST_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-past-")));
 const mainUrl = once("E2E_BASE_URL", () => `http://127.0.0.1:${portBase}`);
@@ -22,6 +23,33 @@ const pastUrl = once("E2E_PAST_URL", () => `http://127.0.0.1:${portBase + 1}`);
 const sailOutDataDir = once("E2E_SAILOUT_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-sailout-")));
 const sailOutUrl = once("E2E_SAILOUT_URL", () => `http://127.0.0.1:${portBase + 2}`);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Three consecutive ports nothing listens on, below Linux's ephemeral range (32768–60999): a
+ * port in that range can be held by any outgoing connection on the machine, and a server that
+ * cannot listen fails the whole run. Playwright reads this file synchronously, so the probe runs
+ * as a short child process.
+ */
+function freePortBase(): string {
+  const probe = `
+    const net = require("node:net");
+    const free = (port) => new Promise((resolve) => {
+      const server = net.createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    (async () => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const base = 20000 + Math.floor(Math.random() * 4000) * 3;
+        if ((await free(base)) && (await free(base + 1)) && (await free(base + 2))) {
+          process.stdout.write(String(base));
+          return;
+        }
+      }
+      process.exit(1);
+    })();`;
+  return execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
+}
 
 const serverEnv = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: "production",

@@ -30,7 +30,15 @@ async function loadApp() {
 try {
   const app = await loadApp();
   const port = Number(process.env.PORT ?? 3000);
-  const server = app.listen(port, () => {
+  // Express calls this on "error" as well as on "listening": a port that is taken or not allowed
+  // must stop the start with a clear message, not a TypeError on a server that is not listening.
+  const server = app.listen(port, (error) => {
+    if (error) {
+      console.error(`Cannot listen on port ${port}: ${error.code ?? error.message}`);
+      // The database is open already: close it before leaving (see the graceful stop below).
+      app.locals.stop().finally(() => process.exit(1));
+      return;
+    }
     console.log(`Site ready on http://localhost:${server.address().port}`);
   });
   // Graceful stop: accept nothing new, let requests in flight finish, stop the background work,

@@ -9,7 +9,7 @@ export function SiteFooter() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const email = root?.teamEmail ?? "";
   return (
-    <footer className="bg-navy-950 text-foam-200">
+    <footer className="below-fold bg-navy-950 text-foam-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
           <p className="font-display text-2xl font-bold uppercase tracking-wider text-white">{t("site.name")}</p>

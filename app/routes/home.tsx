@@ -110,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero />
 
-      <section id="news" className="bg-white py-20">
+      <section id="news" className="below-fold bg-white py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <SectionHeading kicker={t("home.news.kicker")} title={t("home.news.title")} />
@@ -132,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="events" className="bg-foam-100 py-20">
+      <section id="events" className="below-fold bg-foam-100 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <SectionHeading kicker={t("home.events.kicker")} title={t("home.events.title")} text={t("home.events.text")} />
@@ -154,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="team" className="relative overflow-hidden bg-navy-900 py-20 text-white">
+      <section id="team" className="below-fold relative overflow-hidden bg-navy-900 py-20 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
           <div>
             <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("home.team.kicker")}</p>
@@ -181,7 +181,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="newsletter" className="bg-white py-20" aria-labelledby="newsletter-title">
+      <section id="newsletter" className="below-fold bg-white py-20" aria-labelledby="newsletter-title">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
           <NewsletterForm />
         </div>
@@ -197,7 +197,7 @@ function ContactSection() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const email = root?.teamEmail ?? "";
   return (
-    <section id="contact" className="bg-gradient-to-br from-ocean-700 to-navy-900 py-20 text-white">
+    <section id="contact" className="below-fold bg-gradient-to-br from-ocean-700 to-navy-900 py-20 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-signal-300">{t("home.contact.kicker")}</p>

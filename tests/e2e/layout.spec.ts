@@ -37,6 +37,24 @@ test.describe("layout and navigation", () => {
     await expect(page.locator("footer a[href='/servicevoorwaarden']")).toBeVisible();
   });
 
+  test("below the first screen, sections are laid out only when they come near it; their text is there all along", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/?lang=en");
+    // Skipped by the browser in the first frame (content-visibility: auto)…
+    const rendered = (selector: string) => page.locator(selector).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    for (const selector of ["#events article", "#team dl", "#contact a[href^='mailto:']", "footer a[href='/privacy']"]) expect(await rendered(selector)).toBe(false);
+    // …yet in the document for find-in-page, screen readers and anchors.
+    await expect(page.locator("#contact")).toContainText("team@oceanracing.test");
+    // An address with the section's anchor lands on it, laid out.
+    await page.goto("/?lang=en#contact");
+    await expect(page.locator("#contact h2")).toBeInViewport();
+    await expect.poll(() => rendered("#contact a[href^='mailto:']")).toBe(true);
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered("footer a[href='/privacy']")).toBe(true);
+    await context.close();
+  });
+
   test("event cards on home link to their calendar dialog", async ({ page }) => {
     await page.goto("/");
     const hrefs = await page.locator("#events article a").evaluateAll((els) => els.map((el) => el.getAttribute("href")));

@@ -159,7 +159,7 @@ function FilterBar({ active, counts }: { active: Filter; counts: Record<Filter, 
 function ContactBand() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="calendar-contact" className="bg-gradient-to-br from-ocean-700 to-navy-900 py-14 text-white">
+    <section aria-labelledby="calendar-contact" className="below-fold bg-gradient-to-br from-ocean-700 to-navy-900 py-14 text-white">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <div className="max-w-2xl">
           <h2 id="calendar-contact" className="text-3xl font-bold uppercase sm:text-4xl">

@@ -133,7 +133,7 @@ function Facts() {
 function Story() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="story-title" className="bg-white py-20 sm:py-24">
+    <section aria-labelledby="story-title" className="below-fold bg-white py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div>
           <Kicker>{t("content.about.story.kicker")}</Kicker>
@@ -156,7 +156,7 @@ function Story() {
 function Race() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="race-title" className="bg-navy-900 py-20 text-white sm:py-24">
+    <section aria-labelledby="race-title" className="below-fold bg-navy-900 py-20 text-white sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-2">
           <div className="relative order-2 overflow-hidden rounded-lg shadow-2xl lg:order-1">
@@ -198,7 +198,7 @@ function Race() {
 function Boat() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="boat-title" className="bg-foam-100 py-20 sm:py-24">
+    <section aria-labelledby="boat-title" className="below-fold bg-foam-100 py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div>
           <Kicker>{t("content.about.boat.kicker")}</Kicker>
@@ -227,7 +227,7 @@ function Boat() {
 function WhatWeDo() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="now-title" className="bg-white py-20 sm:py-24">
+    <section aria-labelledby="now-title" className="below-fold bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-2xl">
           <Kicker>{t("content.about.now.kicker")}</Kicker>
@@ -267,7 +267,7 @@ function WhatWeDo() {
 function CrewAndValues() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="crew-title" className="bg-foam-100 py-20 sm:py-24">
+    <section aria-labelledby="crew-title" className="below-fold bg-foam-100 py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <Kicker>{t("content.about.crew.kicker")}</Kicker>
@@ -298,7 +298,7 @@ function CrewAndValues() {
 function ClosingCallToAction() {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="cta-title" className="relative isolate overflow-hidden bg-gradient-to-br from-ocean-700 to-navy-900 py-20 text-white">
+    <section aria-labelledby="cta-title" className="below-fold relative isolate overflow-hidden bg-gradient-to-br from-ocean-700 to-navy-900 py-20 text-white">
       <Waves className="absolute -right-10 -top-10 -z-10 size-64 text-white/5" aria-hidden />
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
         <h2 id="cta-title" className="text-4xl font-bold uppercase sm:text-5xl">

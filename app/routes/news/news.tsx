@@ -132,7 +132,7 @@ function LoadedState({ articles, hasMore = false, page = 1 }: { articles: Articl
         <NewsletterCard />
       </section>
       {rest.length > 0 ? (
-        <section aria-labelledby="news-more" className="mt-16">
+        <section aria-labelledby="news-more" className="below-fold mt-16">
           <h2 id="news-more" className="mb-6 text-3xl font-bold uppercase text-navy-900 sm:text-4xl">
             {t("news.more")}
           </h2>

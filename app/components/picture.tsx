@@ -89,6 +89,11 @@ export function demoPictureSources(src: string | null | undefined): { avif: stri
   return { avif: srcSet("avif"), webp: srcSet("webp") };
 }
 
+/** A picture's `srcset`s: an upload's from the server, else the demo picture's from its path. */
+export function pictureSources(src: string | null | undefined, uploaded: { avif: string; webp: string } | null | undefined): { avif: string; webp: string } | null {
+  return uploaded ?? demoPictureSources(src);
+}
+
 /**
  * An image that shows the 'image unavailable' placeholder when it fails to load. `priority` for
  * the page's largest picture (loaded at once, fetched first); every other image loads lazily.
@@ -120,7 +125,7 @@ export function ImageWithFallback({
 }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
-  const sources = uploadSources ?? demoPictureSources(src);
+  const sources = pictureSources(src, uploadSources);
   if (!src) return <NoPicture className={className} width={width} height={height} />;
   if (failed) {
     return (

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useRef } from "react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { ArticleCard, SIZES_FEATURED, type ArticleCardData } from "~/components/article-card";
-import { demoPictureSources, srcSetPreload } from "~/components/picture";
+import { pictureSources, srcSetPreload } from "~/components/picture";
 import { listPage, LoadMore } from "~/components/load-more";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useI18n } from "~/i18n";
@@ -31,7 +31,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   // The featured card's picture is the page's largest paint: preloaded from the head.
   const featured = data?.articles[0];
-  const sources = featured ? (featured.imageSources ?? demoPictureSources(featured.image)) : null;
+  const sources = featured ? pictureSources(featured.image, featured.imageSources) : null;
   return pageMeta({
     title: "news.meta.title",
     description: "news.meta.description",

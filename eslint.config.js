@@ -22,6 +22,14 @@ export default tseslint.config(
           message: "Read configuration through env() in server/env.server.ts.",
         },
       ],
+      "no-restricted-imports": [
+        "error",
+        {
+          name: "@react-email/components",
+          message:
+            "Import each e-mail part from its own package (@react-email/text, …): the bundle loads every part, the Tailwind compiler and Prism included (~340 ms and ~37 MB at the first e-mail).",
+        },
+      ],
     },
   },
   {

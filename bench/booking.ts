@@ -7,7 +7,7 @@
 import { type IncomingHttpHeaders } from "node:http";
 import postgres from "postgres";
 import { type Report } from "./lib/report";
-import { percentile, request, startSite } from "./lib/server";
+import { atRest, percentile, request, startSite } from "./lib/server";
 
 const CONCURRENT = 60;
 const SLUG = "bench-registration";
@@ -56,6 +56,9 @@ export async function measureBooking(report: Report, databaseUrl: string): Promi
       }).catch((error: Error) => ({ status: 0, ms: Number.NaN, headers: {} as IncomingHttpHeaders, error: error.message }));
       return answer;
     };
+    // Measured on a server at rest: what it does once after starting (the start-up jobs, with the
+    // demo content's reminder e-mails) is not the registration path's cost.
+    const restedMs = await atRest(site);
     // One registration first (route module loaded, pool connections open): not counted.
     const warm = await post(0);
     if (warm.status !== 303) throw new Error(`a registration answered ${warm.status}, not 303`);
@@ -70,7 +73,7 @@ export async function measureBooking(report: Report, databaseUrl: string): Promi
       figure: percentile(times, 95),
       unit: "ms",
       target: { op: "<=", value: 300 },
-      note: `p50 ${percentile(times, 50).toFixed(0)} ms, fastest ${Math.min(...times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`,
+      note: `server at rest after ${(restedMs / 1000).toFixed(0)} s; p50 ${percentile(times, 50).toFixed(0)} ms, fastest ${Math.min(...times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`,
       detail: { timesMs: times, statuses, location: answers.find((a) => a.status === 303)?.headers.location },
     });
     report.add({

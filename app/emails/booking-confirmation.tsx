@@ -1,4 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { translate, type Locale, type MessageKey, type TranslateParams } from "~/i18n";
 import type { Waiver } from "~/content/waiver";
 import { colors, EmailDetails, EmailHeading, EmailText } from "./components";

@@ -1,4 +1,4 @@
-import { Link } from "@react-email/components";
+import { Link } from "@react-email/link";
 import { translate, type Locale } from "~/i18n";
 import { colors, EmailButton, EmailText } from "./components";
 

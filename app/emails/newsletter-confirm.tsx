@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { translate, type Locale } from "~/i18n";
 import { colors, EmailButton, EmailHeading, EmailText } from "./components";
 import { EmailLayout } from "./layout";

@@ -68,6 +68,8 @@ export type SiteServer = {
   stop: () => Promise<void>;
   /** Resident memory of the server process in MB (Linux), or null. */
   rssMB: () => number | null;
+  /** CPU seconds (user + system) the server process has used so far (Linux), or null. */
+  cpuSeconds: () => number | null;
 };
 
 export const SESSION_SECRET = "bench-session-secret-0123456789abcdef-0123456789";
@@ -144,7 +146,35 @@ export async function startSite(options: { databaseUrl?: string; dataDir?: strin
         return null;
       }
     },
+    cpuSeconds: () => {
+      try {
+        // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): utime, stime in ticks.
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
   };
+}
+
+/**
+ * Waits until the server has finished what it does after starting (the jobs that run at start:
+ * retention, reminders and their e-mails for the demo content): under 3 % of a core over a whole
+ * second, or `maxMs`. Returns the milliseconds waited; without /proc it returns at once.
+ */
+export async function atRest(site: SiteServer, maxMs = 30_000): Promise<number> {
+  const started = performance.now();
+  let before = site.cpuSeconds();
+  if (before === null) return 0;
+  while (performance.now() - started < maxMs) {
+    await sleep(1000);
+    const after = site.cpuSeconds();
+    if (after === null) break;
+    if (after - before < 0.03) break;
+    before = after;
+  }
+  return performance.now() - started;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { now } from "../clock.server";
 import { executeRows, type DbOrTx, type Transaction } from "../db/client.server";
 import { auditLog, type AuditChanges, type AuditRow } from "../db/schema.server";
@@ -74,31 +74,37 @@ function auditRow(entry: AuditEntry) {
   };
 }
 
-/**
- * One change and its audit rows in a single statement: the change (an insert or update with a
- * `returning` clause) runs as a data-modifying CTE, and the audit rows are written only when it
- * returned a row. Atomic without a transaction, in one round trip instead of the four of
- * BEGIN, change, audit, COMMIT: for the registration's hot path, where those round trips queue
- * behind each other under a burst (issue 13). The entries must not depend on the changed row
- * (give the row its id up front). Returns whether the change returned a row.
- */
-export async function changeWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<boolean> {
-  if (entries.length === 0) throw new Error("changeWithAudit needs an audit entry");
-  // A raw statement: the postgres-js driver does not serialise a Date or an object here.
+/** Audit entries as the rows of a VALUES list, in audit_log's column order (a raw statement). */
+function auditValues(entries: AuditEntry[]): SQL {
+  // The postgres-js driver does not serialise a Date or an object in a raw statement.
   const values = entries.map(auditRow).map(
     (row) =>
       sql`(${row.at.toISOString()}::timestamptz, ${row.entityType}, ${row.entityId}, ${row.registrationId}::uuid, ${row.eventId}::uuid,
            ${row.action}, ${JSON.stringify(row.changes)}::jsonb, ${row.actorType}::audit_actor, ${row.actorId}, ${row.reason})`,
   );
-  const written = await executeRows<{ n: number }>(
+  return sql`(values ${sql.join(values, sql`, `)}) as entry (at, entity_type, entity_id, registration_id, event_id, action, changes, actor_type, actor_id, reason)`;
+}
+
+/**
+ * A change of one or more rows and their audit rows in a single statement: the change (an insert
+ * or update returning the `id` of each row it changed) runs as a data-modifying CTE, and each
+ * entry is written only when the row it is about (its `entityId`) was changed. Atomic without a
+ * transaction, in one round trip instead of the four of BEGIN, change, audit, COMMIT: for the
+ * registration's hot path, where those round trips queue behind each other under a burst
+ * (issue 13). The entries must not depend on the changed rows (give each row its id up front).
+ * Returns the ids of the rows changed (and audited).
+ */
+export async function changesWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<Set<string>> {
+  if (entries.length === 0) throw new Error("changesWithAudit needs an audit entry");
+  const written = await executeRows<{ id: string }>(
     database,
     sql`with changed as (${change.getSQL()})
         insert into ${auditLog} (at, entity_type, entity_id, registration_id, event_id, action, changes, actor_type, actor_id, reason)
-        select * from (values ${sql.join(values, sql`, `)}) as entry
-        where exists (select 1 from changed)
-        returning 1 as n`,
+        select entry.* from ${auditValues(entries)}
+        where entry.entity_id in (select id::text from changed)
+        returning entity_id as id`,
   );
-  return written.length > 0;
+  return new Set(written.map((row) => row.id));
 }
 
 /**

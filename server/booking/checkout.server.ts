@@ -3,9 +3,10 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { asLocale, translate, type Locale } from "~/i18n";
 import { eventNameIn } from "../events/view.server";
 import { formatAmount, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
-import { audit, changeWithAudit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
+import { audit, changesWithAudit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
-import { db } from "../db/client.server";
+import { batchedWrites } from "../db/batched-writes.server";
+import { db, preparedStatement, type Database } from "../db/client.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
@@ -91,6 +92,41 @@ export async function releaseHold(registrationId: string, actor: Actor = SYSTEM(
   });
 }
 
+type OpenPayment = Pick<typeof payments.$inferInsert, "id" | "registrationId" | "provider" | "providerSessionId" | "checkoutUrl" | "kind" | "amountCents" | "expiresAt"> & {
+  id: string;
+  eventId: string;
+};
+
+/**
+ * Records open payments with their audit rows, in one statement for the checkouts opened together
+ * (a registration burst: every registration of a batch opens its checkout at once, decision 028).
+ * No transaction's extra round trips: the insert and the audit rows are one statement.
+ */
+const recordOpenPayment = (database: Database) =>
+  preparedStatement(database, "checkout.record-open-payment", () =>
+    batchedWrites(async (open: OpenPayment[]) => {
+      await changesWithAudit(
+        database,
+        database
+          .insert(payments)
+          .values(open.map(({ eventId: _eventId, ...payment }) => ({ ...payment, status: "open" as const })))
+          // Stripe answers a retried request (same idempotency key) with the same session.
+          .onConflictDoNothing({ target: payments.providerSessionId })
+          .returning({ id: payments.id }),
+        open.map((payment) => ({
+          entityType: "payment" as const,
+          entityId: payment.id,
+          registrationId: payment.registrationId,
+          eventId: payment.eventId,
+          action: "payment.created",
+          changes: { status: { from: null, to: "open" }, kind: { from: null, to: payment.kind }, amountCents: { from: null, to: payment.amountCents } },
+          actor: PARTICIPANT,
+        })),
+      );
+      return open.map(() => undefined);
+    }),
+  );
+
 /**
  * Opens the payment provider's checkout for a held registration, expiring with the hold, and
  * records it as an open payment. If the provider fails, the hold is released at once so the
@@ -118,40 +154,18 @@ export async function openCheckout(
       cancelUrl: cancelUrl(event),
       expiresAt,
     });
-    const paymentId = crypto.randomUUID();
     const kind = due.kind === "full" ? ("full" as const) : ("deposit" as const);
-    const database = db();
-    // The open payment and its audit row in one statement (no transaction's extra round trips).
-    await changeWithAudit(
-      database,
-      database
-        .insert(payments)
-        .values({
-          id: paymentId,
-          registrationId: registration.id,
-          provider: provider.name,
-          providerSessionId: session.sessionId,
-          checkoutUrl: session.url,
-          kind,
-          amountCents: registration.amountDueCents,
-          status: "open",
-          expiresAt,
-        })
-        // Stripe answers a retried request (same idempotency key) with the same session.
-        .onConflictDoNothing({ target: payments.providerSessionId })
-        .returning({ id: payments.id }),
-      [
-        {
-          entityType: "payment",
-          entityId: paymentId,
-          registrationId: registration.id,
-          eventId: event.id,
-          action: "payment.created",
-          changes: { status: { from: null, to: "open" }, kind: { from: null, to: kind }, amountCents: { from: null, to: registration.amountDueCents } },
-          actor: PARTICIPANT,
-        },
-      ],
-    );
+    await recordOpenPayment(db())({
+      id: crypto.randomUUID(),
+      registrationId: registration.id,
+      eventId: event.id,
+      provider: provider.name,
+      providerSessionId: session.sessionId,
+      checkoutUrl: session.url,
+      kind,
+      amountCents: registration.amountDueCents,
+      expiresAt,
+    });
     return { ...session, provider: provider.name };
   } catch (error) {
     log.error(`Registration ${registration.reference}: checkout could not be opened; releasing the hold`, error);

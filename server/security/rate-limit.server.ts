@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { now } from "../clock.server";
+import { batchedWrites } from "../db/batched-writes.server";
 import { db, preparedStatement, type Database } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 import { secrets } from "../secrets.server";
@@ -15,10 +16,17 @@ export function limitKey(bucket: string, key: string): string {
 
 export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** The counting upsert: one statement, built once per database (it runs on every guarded form post). */
+/** A window that started at or before this has ended: the row starts again at `windowStart`. */
+const windowEnded = (expiredBefore: unknown) => sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
+
+/**
+ * The counting upsert (an attempt or several of one key): adds `count` to the key's window, or
+ * starts a new window with it, and answers the total. For one attempt a statement built once per
+ * database (it runs on every guarded form post).
+ */
 const consumeStatement = (database: Database) =>
   preparedStatement(database, "rate-limit.consume", (d) => {
-    const expired = sql`${rateLimits.windowStart} <= ${sql.placeholder("expiredBefore")}::timestamptz`;
+    const expired = windowEnded(sql.placeholder("expiredBefore"));
     return d
       .insert(rateLimits)
       .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql`${sql.placeholder("at")}::timestamptz`, count: 1 })
@@ -32,6 +40,60 @@ const consumeStatement = (database: Database) =>
       .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
       .prepare("rate_limit_consume");
   });
+
+type Attempt = { key: string; at: Date };
+type Counted = { count: number; windowStart: Date };
+
+/**
+ * Counts attempts of one limiter (`bucket`, `windowMs`) in one statement: the attempts of a key
+ * are added together, and each attempt gets the total it would have got alone, in arrival order
+ * (the key's new total minus the attempts after it). The window's edge is taken at the latest
+ * attempt's time, as if they had come one after the other, the last one now.
+ */
+async function countAttempts(database: Database, bucket: string, windowMs: number, attempts: Attempt[]): Promise<Counted[]> {
+  const at = new Date(Math.max(...attempts.map((a) => a.at.getTime())));
+  const expiredBefore = new Date(at.getTime() - windowMs).toISOString();
+  if (attempts.length === 1) {
+    const [row] = await consumeStatement(database).execute({ bucket, key: attempts[0].key, at: at.toISOString(), expiredBefore });
+    return [row];
+  }
+  const perKey = new Map<string, number>();
+  for (const { key } of attempts) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+  const expired = windowEnded(expiredBefore);
+  const rows = await database
+    .insert(rateLimits)
+    // Strings with a cast: the postgres-js driver does not serialise a Date as a parameter here.
+    .values([...perKey].map(([key, count]) => ({ bucket, key, windowStart: sql`${at.toISOString()}::timestamptz`, count })))
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key],
+      set: {
+        windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const total = new Map(rows.map((r) => [r.key, r]));
+  const after = new Map(perKey);
+  return attempts.map(({ key }) => {
+    const row = total.get(key);
+    if (!row) throw new Error("The rate limit's upsert did not answer a key");
+    const later = (after.get(key) ?? 1) - 1;
+    after.set(key, later);
+    return { count: row.count - later, windowStart: row.windowStart };
+  });
+}
+
+/** Per database and limiter: the attempts that come while one is being counted are counted together. */
+const attemptCounters = new WeakMap<Database, Map<string, (attempt: Attempt) => Promise<Counted>>>();
+
+function attemptCounter(database: Database, bucket: string, windowMs: number): (attempt: Attempt) => Promise<Counted> {
+  let counters = attemptCounters.get(database);
+  if (!counters) attemptCounters.set(database, (counters = new Map()));
+  const name = `${bucket}\u0000${windowMs}`;
+  let counter = counters.get(name);
+  if (!counter) counters.set(name, (counter = batchedWrites((attempts: Attempt[]) => countAttempts(database, bucket, windowMs, attempts))));
+  return counter;
+}
 
 /**
  * A fixed-window counter per key (an address, an address + page, an account), kept in the
@@ -55,13 +117,8 @@ export class RateLimiter {
   /** Takes one attempt from the key's allowance, atomically with the decision. */
   async consume(key: string): Promise<Consumed> {
     const t = now();
-    const [row] = await consumeStatement(db()).execute({
-      bucket: this.bucket,
-      key: limitKey(this.bucket, key),
-      // Strings with a cast: the postgres-js driver does not serialise a Date as a parameter here.
-      at: t.toISOString(),
-      expiredBefore: new Date(t.getTime() - this.windowMs).toISOString(),
-    });
+    // Attempts that arrive together (a burst of posts) are counted in one statement.
+    const row = await attemptCounter(db(), this.bucket, this.windowMs)({ key: limitKey(this.bucket, key), at: t });
     if (row.count <= this.limit) return { allowed: true };
     return { allowed: false, retryAfterSeconds: this.secondsLeft(row.windowStart, t) };
   }

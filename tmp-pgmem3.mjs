@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+const rss = () => (process.memoryUsage().rss / 1e6).toFixed(0);
+const t = performance.now();
+const c = new PGlite();
+await c.waitReady;
+console.log(process.execArgv.join(" ") || "default", "open", rss(), "MB in", (performance.now() - t).toFixed(0), "ms");
+const t2 = performance.now();
+await c.exec("create table t (id int primary key, s text); insert into t select g, repeat('x', 200) from generate_series(1, 100000) g;");
+for (let i = 0; i < 200; i++) await c.query("select * from t where id = $1", [i * 7]);
+await c.query("select * from t order by s desc limit 5");
+console.log("  after load", rss(), "MB; work", (performance.now() - t2).toFixed(0), "ms");

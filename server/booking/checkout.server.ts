@@ -103,11 +103,11 @@ type OpenPayment = Pick<typeof payments.$inferInsert, "id" | "registrationId" | 
  * No transaction's extra round trips: the insert and the audit rows are one statement.
  */
 const recordOpenPayment = (database: Database) =>
-  preparedStatement(database, "checkout.record-open-payment", () =>
+  preparedStatement(database, "checkout.record-open-payment", (d) =>
     batchedWrites(async (open: OpenPayment[]) => {
       await changesWithAudit(
-        database,
-        database
+        d,
+        d
           .insert(payments)
           .values(open.map(({ eventId: _eventId, ...payment }) => ({ ...payment, status: "open" as const })))
           // Stripe answers a retried request (same idempotency key) with the same session.

@@ -30,8 +30,9 @@ const preparedStatements = new WeakMap<Database, Map<string, unknown>>();
 /**
  * A statement built once per database and reused with new parameters (`sql.placeholder`):
  * building a query through Drizzle costs more CPU than PostgreSQL needs to run a simple one,
- * which shows on the busiest paths (a registration burst, issue 13). Per database, as tests
- * open several.
+ * which shows on the busiest paths (a registration burst, issue 13). Also what such a
+ * statement is run through, kept as long as the database (a `batchedWrites` queue, decision 028).
+ * Per database, as tests open several.
  */
 export function preparedStatement<T>(database: Database, name: string, build: (database: Database) => T): T {
   let statements = preparedStatements.get(database);

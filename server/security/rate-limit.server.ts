@@ -84,16 +84,10 @@ async function countAttempts(database: Database, bucket: string, windowMs: numbe
 }
 
 /** Per database and limiter: the attempts that come while one is being counted are counted together. */
-const attemptCounters = new WeakMap<Database, Map<string, (attempt: Attempt) => Promise<Counted>>>();
-
-function attemptCounter(database: Database, bucket: string, windowMs: number): (attempt: Attempt) => Promise<Counted> {
-  let counters = attemptCounters.get(database);
-  if (!counters) attemptCounters.set(database, (counters = new Map()));
-  const name = `${bucket}\u0000${windowMs}`;
-  let counter = counters.get(name);
-  if (!counter) counters.set(name, (counter = batchedWrites((attempts: Attempt[]) => countAttempts(database, bucket, windowMs, attempts))));
-  return counter;
-}
+const attemptCounter = (database: Database, bucket: string, windowMs: number) =>
+  preparedStatement(database, `rate-limit.count:${bucket}:${windowMs}`, (d) =>
+    batchedWrites((attempts: Attempt[]) => countAttempts(d, bucket, windowMs, attempts)),
+  );
 
 /**
  * A fixed-window counter per key (an address, an address + page, an account), kept in the

@@ -47,11 +47,12 @@ type Counted = { count: number; windowStart: Date };
 /**
  * Counts attempts of one limiter (`bucket`, `windowMs`) in one statement: the attempts of a key
  * are added together, and each attempt gets the total it would have got alone, in arrival order
- * (the key's new total minus the attempts after it). The window's edge is taken at the latest
- * attempt's time, as if they had come one after the other, the last one now.
+ * (the key's new total minus the attempts after it). The window is judged at the earliest
+ * attempt's time, which starts a new one: as if they had come one after the other, the first one
+ * first (a window ending within the batch's milliseconds still counts them: that can only refuse).
  */
 async function countAttempts(database: Database, bucket: string, windowMs: number, attempts: Attempt[]): Promise<Counted[]> {
-  const at = new Date(Math.max(...attempts.map((a) => a.at.getTime())));
+  const at = new Date(Math.min(...attempts.map((a) => a.at.getTime())));
   const expiredBefore = new Date(at.getTime() - windowMs).toISOString();
   if (attempts.length === 1) {
     const [row] = await consumeStatement(database).execute({ bucket, key: attempts[0].key, at: at.toISOString(), expiredBefore });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setNowForTests } from "@server/clock.server";
 import { rateLimits } from "@server/db/schema.server";
 import { limitKey, RateLimiter } from "@server/security/rate-limit.server";
@@ -10,7 +10,13 @@ import { useTestDatabase } from "../support/db";
 // have got alone. On PGlite and on PostgreSQL.
 describe("RateLimiter", () => {
   const database = useTestDatabase();
-  afterEach(() => setNowForTests(undefined));
+  // The app clock runs on from the instant it is set to: hold it still, so that the windows'
+  // starts and the seconds to wait are exact.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => {
+    setNowForTests(undefined);
+    vi.useRealTimers();
+  });
 
   const stored = (limiter: RateLimiter, key: string) =>
     database

@@ -5,7 +5,8 @@ import { WAIVER_VERSION } from "~/content/waiver";
 import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
-import type { Database } from "../db/client.server";
+import { batchedWritesByKey } from "../db/batched-writes.server";
+import { preparedStatement, type Database } from "../db/client.server";
 import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
 import { audit, PARTICIPANT } from "../audit/audit.server";
 import { liveRegistration, offerUse, placesTakenByEvent } from "../events/queries.server";
@@ -98,13 +99,14 @@ export type RegistrationRequest = {
 /** At most this many registrations of one event are decided in one transaction (decision 021). */
 const MAX_BATCH = 50;
 
-type Pending = { request: RegistrationRequest; resolve: (result: CreateRegistrationResult) => void; reject: (error: unknown) => void };
-
 /**
- * The registrations of one event waiting in this process while a transaction of that event runs,
- * per database (tests open several). A key present means a transaction of that event is running.
+ * Per database (tests open several): the registrations of one event that arrive while a
+ * transaction of that event runs in this process wait, and are decided together in the next.
  */
-const waiting = new WeakMap<Database, Map<string, Pending[]>>();
+const registrationsByEvent = (database: Database) =>
+  preparedStatement(database, "registration.batches", (d) =>
+    batchedWritesByKey((_event: string, requests: RegistrationRequest[]) => registerLocked(d, requests), MAX_BATCH),
+  );
 
 /**
  * Registers a participant and holds their place, in one transaction with the event row locked,
@@ -115,66 +117,18 @@ const waiting = new WeakMap<Database, Map<string, Pending[]>>();
  * their e-mails queued in the same transaction.
  *
  * Under contention (decision 021): while a registration transaction of an event runs, the
- * registrations of that event arriving in this process wait here, without a database connection,
- * and the next transaction decides all of them at once, one after the other in arrival order,
- * exactly as separate transactions would (places, the waiting list and the per-booker limits are
- * counted once under the lock and then kept up to date in memory). Other instances meet at the
- * same row lock. If a shared transaction fails, each of its registrations is tried again alone,
- * so one registration's fault never refuses another.
+ * registrations of that event arriving in this process wait (`batchedWritesByKey`), without a
+ * database connection, and the next transaction decides all of them at once, one after the other
+ * in arrival order, exactly as separate transactions would (places, the waiting list and the
+ * per-booker limits are counted once under the lock and then kept up to date in memory). Other
+ * instances meet at the same row lock. If a shared transaction fails, each of its registrations is
+ * tried again alone, so one registration's fault never refuses another. A registration through a
+ * waiting-list offer settles the offer: it has a transaction of its own.
  */
 export function createRegistration(database: Database, request: RegistrationRequest): Promise<CreateRegistrationResult> {
-  const key = request.eventId !== undefined ? `id:${request.eventId}` : `slug:${request.eventSlug ?? ""}`;
-  let queues = waiting.get(database);
-  if (!queues) waiting.set(database, (queues = new Map()));
-  return new Promise<CreateRegistrationResult>((resolve, reject) => {
-    const pending: Pending = { request, resolve, reject };
-    const queue = queues.get(key);
-    if (queue) {
-      queue.push(pending);
-      return;
-    }
-    queues.set(key, []);
-    void drain(database, queues, key, [pending]);
-  });
-}
-
-async function drain(database: Database, queues: Map<string, Pending[]>, key: string, first: Pending[]): Promise<void> {
-  try {
-    let batch = first;
-    while (batch.length > 0) {
-      // A registration through an offer settles the offer: it gets a transaction of its own.
-      const plain = batch.filter((p) => p.request.offerId === undefined);
-      const throughOffers = batch.filter((p) => p.request.offerId !== undefined);
-      if (plain.length > 0) await decide(database, plain);
-      for (const one of throughOffers) await decide(database, [one]);
-      batch = (queues.get(key) ?? []).splice(0, MAX_BATCH);
-    }
-  } finally {
-    const left = queues.get(key) ?? [];
-    queues.delete(key);
-    // Only reachable if decide() itself threw: nobody waits forever.
-    for (const p of left) p.reject(new Error("The registration queue stopped"));
-  }
-}
-
-/** Decides a batch in one transaction and answers each caller; never throws. */
-async function decide(database: Database, batch: Pending[]): Promise<void> {
-  try {
-    const results = await registerLocked(database, batch.map((p) => p.request));
-    batch.forEach((p, i) => p.resolve(results[i]));
-  } catch (error) {
-    if (batch.length === 1) {
-      batch[0].reject(error);
-      return;
-    }
-    for (const p of batch) {
-      try {
-        p.resolve((await registerLocked(database, [p.request]))[0]);
-      } catch (alone) {
-        p.reject(alone);
-      }
-    }
-  }
+  if (request.offerId !== undefined) return registerLocked(database, [request]).then(([result]) => result);
+  const event = request.eventId !== undefined ? `id:${request.eventId}` : `slug:${request.eventSlug ?? ""}`;
+  return registrationsByEvent(database)(event, request);
 }
 
 /** A registration of the same booker (e-mail address or client address); the hold's end in ms. */

@@ -9,8 +9,9 @@
  * `write` for many items at once, shared between callers without making anyone wait when there
  * is no crowd: the first item is written at once, alone; items that come while a write is under
  * way wait and go together in the next one (at most `max` per write), in arrival order. `write`
- * answers each item in the order given. If a shared write fails, each of its items is written
- * again alone, so one item's fault never fails another's.
+ * answers each item in the order given, and must be all or nothing (one statement or one
+ * transaction): if a shared write fails, each of its items is written again alone, so one item's
+ * fault never fails another's.
  */
 export function batchedWrites<T, R>(write: (items: T[]) => Promise<R[]>, max = 100): (item: T) => Promise<R> {
   type Pending = { item: T; resolve: (result: R) => void; reject: (error: unknown) => void };
@@ -58,4 +59,26 @@ export function batchedWrites<T, R>(write: (items: T[]) => Promise<R[]>, max = 1
       waiting = [];
       void drain([pending]);
     });
+}
+
+/**
+ * `batchedWrites` per key (an event): items of the same key are written together, items of
+ * different keys never; a key's queue lives only while someone waits on it, so keys nobody uses
+ * again take no memory.
+ */
+export function batchedWritesByKey<K, T, R>(write: (key: K, items: T[]) => Promise<R[]>, max = 100): (key: K, item: T) => Promise<R> {
+  const byKey = new Map<K, { add: (item: T) => Promise<R>; waiting: number }>();
+  return (key, item) => {
+    let entry = byKey.get(key);
+    if (!entry) byKey.set(key, (entry = { add: batchedWrites((items: T[]) => write(key, items), max), waiting: 0 }));
+    const mine = entry;
+    mine.waiting += 1;
+    const done = () => {
+      mine.waiting -= 1;
+      if (mine.waiting === 0 && byKey.get(key) === mine) byKey.delete(key);
+    };
+    const answer = mine.add(item);
+    answer.then(done, done);
+    return answer;
+  };
 }

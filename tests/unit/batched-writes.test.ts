@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchedWrites } from "@server/db/batched-writes.server";
+import { batchedWrites, batchedWritesByKey } from "@server/db/batched-writes.server";
 
 /** A write that records each call's items and answers after the test lets it. */
 function recordingWrite(fail?: (items: number[]) => boolean) {
@@ -69,5 +69,21 @@ describe("batchedWrites", () => {
     expect(await first).toBe(1);
     // The shared write of [2, 3] answered one result: each is written again alone.
     expect(await Promise.all(rest)).toEqual([2, 3]);
+  });
+
+  it("per key: items of one key go together, items of another key never share its write", async () => {
+    const { calls, write, releaseAll } = recordingWrite();
+    const add = batchedWritesByKey((key: string, items: number[]) => write(items.map((i) => (key === "b" ? i + 100 : i))), 10);
+    const all = [add("a", 1), add("b", 2), add("a", 3), add("b", 4), add("a", 5)];
+    // The first of each key is written at once, alone.
+    expect(calls).toEqual([[1], [102]]);
+    await releaseAll();
+    expect(await Promise.all(all)).toEqual([10, 1020, 30, 1040, 50]);
+    expect(calls).toEqual([[1], [102], [3, 5], [104]]);
+    // Nobody waiting: the next item of a key is written at once again.
+    const later = add("a", 6);
+    expect(calls.at(-1)).toEqual([6]);
+    await releaseAll();
+    expect(await later).toBe(60);
   });
 });

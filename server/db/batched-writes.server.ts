@@ -5,6 +5,8 @@
  * process) costs more than the statement itself.
  */
 
+import { whileAwaitedByKey } from "./shared-reads.server";
+
 /**
  * `write` for many items at once, shared between callers without making anyone wait when there
  * is no crowd: the first item is written at once, alone; items that come while a write is under
@@ -67,18 +69,5 @@ export function batchedWrites<T, R>(write: (items: T[]) => Promise<R[]>, max = 1
  * again take no memory.
  */
 export function batchedWritesByKey<K, T, R>(write: (key: K, items: T[]) => Promise<R[]>, max = 100): (key: K, item: T) => Promise<R> {
-  const byKey = new Map<K, { add: (item: T) => Promise<R>; waiting: number }>();
-  return (key, item) => {
-    let entry = byKey.get(key);
-    if (!entry) byKey.set(key, (entry = { add: batchedWrites((items: T[]) => write(key, items), max), waiting: 0 }));
-    const mine = entry;
-    mine.waiting += 1;
-    const done = () => {
-      mine.waiting -= 1;
-      if (mine.waiting === 0 && byKey.get(key) === mine) byKey.delete(key);
-    };
-    const answer = mine.add(item);
-    answer.then(done, done);
-    return answer;
-  };
+  return whileAwaitedByKey((key: K) => batchedWrites((items: T[]) => write(key, items), max));
 }

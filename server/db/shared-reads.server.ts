@@ -36,22 +36,31 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * `sharedReads` per key (an event's slug): callers of the same key share reads as above; a key's
- * entry lives only while someone waits on it, so keys nobody asks for again take no memory.
+ * `make(key)` once per key, kept only while a call through it is awaited: the per-key queues of
+ * shared reads and batched writes, where keys nobody asks for again must take no memory.
  */
-export function sharedReadsByKey<K, T>(read: (key: K) => Promise<T>): (key: K) => Promise<T> {
-  const byKey = new Map<K, { shared: () => Promise<T>; waiting: number }>();
-  return (key) => {
+export function whileAwaitedByKey<K, A, R>(make: (key: K) => (arg: A) => Promise<R>): (key: K, arg: A) => Promise<R> {
+  const byKey = new Map<K, { call: (arg: A) => Promise<R>; waiting: number }>();
+  return (key, arg) => {
     let entry = byKey.get(key);
-    if (!entry) byKey.set(key, (entry = { shared: sharedReads(() => read(key)), waiting: 0 }));
+    if (!entry) byKey.set(key, (entry = { call: make(key), waiting: 0 }));
     const mine = entry;
     mine.waiting += 1;
     const done = () => {
       mine.waiting -= 1;
       if (mine.waiting === 0 && byKey.get(key) === mine) byKey.delete(key);
     };
-    const answer = mine.shared();
+    const answer = mine.call(arg);
     answer.then(done, done);
     return answer;
   };
+}
+
+/**
+ * `sharedReads` per key (an event's slug): callers of the same key share reads as above; a key's
+ * entry lives only while someone waits on it, so keys nobody asks for again take no memory.
+ */
+export function sharedReadsByKey<K, T>(read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const byKey = whileAwaitedByKey((key: K) => sharedReads(() => read(key)));
+  return (key) => byKey(key, undefined);
 }

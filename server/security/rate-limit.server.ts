@@ -16,30 +16,34 @@ export function limitKey(bucket: string, key: string): string {
 
 export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** A window that started at or before this has ended: the row starts again at `windowStart`. */
-const windowEnded = (expiredBefore: unknown) => sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
+/**
+ * On a key's existing row: add the attempts (`excluded.count`) to its window, or, once the window
+ * started at or before `expiredBefore`, start a new one with them.
+ */
+function addToWindow(expiredBefore: unknown) {
+  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
+  return {
+    target: [rateLimits.bucket, rateLimits.key],
+    set: {
+      windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+      count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
+    },
+  };
+}
 
 /**
- * The counting upsert (an attempt or several of one key): adds `count` to the key's window, or
- * starts a new window with it, and answers the total. For one attempt a statement built once per
- * database (it runs on every guarded form post).
+ * The counting upsert of a lone attempt, built once per database (it runs on every guarded form
+ * post when there is no crowd): answers the key's new total and its window's start.
  */
 const consumeStatement = (database: Database) =>
-  preparedStatement(database, "rate-limit.consume", (d) => {
-    const expired = windowEnded(sql.placeholder("expiredBefore"));
-    return d
+  preparedStatement(database, "rate-limit.consume", (d) =>
+    d
       .insert(rateLimits)
       .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql`${sql.placeholder("at")}::timestamptz`, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.bucket, rateLimits.key],
-        set: {
-          windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
-          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        },
-      })
+      .onConflictDoUpdate(addToWindow(sql.placeholder("expiredBefore")))
       .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-      .prepare("rate_limit_consume");
-  });
+      .prepare("rate_limit_consume"),
+  );
 
 type Attempt = { key: string; at: Date };
 type Counted = { count: number; windowStart: Date };
@@ -60,18 +64,11 @@ async function countAttempts(database: Database, bucket: string, windowMs: numbe
   }
   const perKey = new Map<string, number>();
   for (const { key } of attempts) perKey.set(key, (perKey.get(key) ?? 0) + 1);
-  const expired = windowEnded(expiredBefore);
   const rows = await database
     .insert(rateLimits)
     // Strings with a cast: the postgres-js driver does not serialise a Date as a parameter here.
     .values([...perKey].map(([key, count]) => ({ bucket, key, windowStart: sql`${at.toISOString()}::timestamptz`, count })))
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.key],
-      set: {
-        windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
-        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
-      },
-    })
+    .onConflictDoUpdate(addToWindow(expiredBefore))
     .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
   const total = new Map(rows.map((r) => [r.key, r]));
   const after = new Map(perKey);

@@ -10,6 +10,8 @@ export default defineConfig({
     // where much of a database test's time is waiting on the database and timers. Two files at
     // once (each has its own database): PGlite pass 597 → 462 s, PostgreSQL 252 → 202 s there.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // One migrated embedded database per run, which each test file's database is copied from.
+    globalSetup: ["tests/support/pglite-template.ts"],
     projects: [
       {
         extends: true,

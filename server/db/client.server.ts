@@ -136,7 +136,11 @@ export type OpenOptions =
    */
   | { databaseUrl: string; migrate?: boolean; openPool?: boolean }
   | { dataDir: string; migrate?: boolean; lock?: boolean }
-  | { inMemory: true; migrate?: boolean };
+  /**
+   * `template`: a data directory written by PGlite's `dumpDataDir()` to start from instead of an
+   * empty database (the tests' migrated copy: ~0.9 s instead of ~3 s for a new, migrated one).
+   */
+  | { inMemory: true; migrate?: boolean; template?: Blob };
 
 /**
  * The embedded database's buffer cache: 32 MB instead of PostgreSQL's 128 MB. PGlite keeps it in
@@ -172,7 +176,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     if (options.lock ?? true) lock = acquireDataDirLock(options.dataDir);
     client = new PGlite(path.join(options.dataDir, "pglite"), PGLITE_OPTIONS);
   } else {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.template });
   }
   try {
     await client.waitReady;

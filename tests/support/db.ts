@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { setNowForTests } from "@server/clock.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "@server/db/client.server";
 import { setEnvForTests } from "@server/env.server";
+import { pgliteTemplate } from "./pglite-template-file";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or — with DATABASE_URL — a new
@@ -17,7 +18,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dataDir: 
   const serverUrl = process.env.DATABASE_URL;
   setEnvForTests({ DATA_DIR: dataDir, DATABASE_URL: serverUrl, APP_NOW: undefined, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "error" });
   if (!serverUrl) {
-    const handle = await openDatabase({ inMemory: true });
+    const handle = await openDatabase({ inMemory: true, template: pgliteTemplate() });
     return { ...handle, dataDir, close: async () => { await handle.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
   }
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;

@@ -11,6 +11,7 @@ import type * as AppModule from "@server/app";
 import type * as ClientModule from "@server/db/client.server";
 import type * as SeedModule from "@server/db/seed/index.server";
 import type * as EnvModule from "@server/env.server";
+import { pgliteTemplate } from "./pglite-template-file";
 
 /**
  * The real Express app (middleware, request checks, React Router with every route) in this
@@ -56,7 +57,7 @@ export async function startTestApp(
       await admin.end();
     };
   } else {
-    handle = await client.openDatabase({ inMemory: true });
+    handle = await client.openDatabase({ inMemory: true, template: pgliteTemplate() });
   }
   client.setDatabase(handle);
   if (options.seed) {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -6,9 +7,21 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
+import { formatSeedElement, setFormatRecorder, type FormatRecord } from "./lib/intl";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** What the render in progress formatted with ~/lib/intl (decision 031). */
+const formatted = new AsyncLocalStorage<FormatRecord>();
+setFormatRecorder(() => formatted.getStore());
+
+/** A page's HTML with its formatted strings in the head, for the browser to hydrate with. */
+function withFormatSeed(html: Buffer<ArrayBuffer>, recorded: FormatRecord): Buffer<ArrayBuffer> {
+  if (recorded.size === 0) return html;
+  const at = html.indexOf("</head>");
+  return at < 0 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(formatSeedElement(recorded)), html.subarray(at)]);
+}
 
 /**
  * Renders a page. Public pages for anonymous visitors are rendered whole, get a weak ETag over
@@ -27,7 +40,9 @@ export default function handleRequest(
   const nonce = loadContext?.nonce ?? "";
   const policy = pagePolicy(request, responseStatusCode, responseHeaders, routerContext);
   if (policy === "no-store") responseHeaders.set("Cache-Control", NO_STORE);
-  return new Promise<Response>((resolve, reject) => {
+  // Pages answered whole carry what they formatted; a streamed page's browser formats itself.
+  const recorded: FormatRecord = new Map();
+  return formatted.run(recorded, () => new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers, SPA-mode and pages answered whole (for their ETag) wait for all content.
@@ -56,7 +71,7 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
-            const html = Buffer.concat(chunks);
+            const html = withFormatSeed(Buffer.concat(chunks), recorded);
             const etag = pageETag(html, volatileValues(routerContext, nonce));
             responseHeaders.set("ETag", etag);
             responseHeaders.set("Cache-Control", REVALIDATE);
@@ -86,5 +101,5 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
-  });
+  }));
 }

@@ -1,6 +1,7 @@
 import { Languages } from "lucide-react";
 import { useI18n, type MessageKey } from "~/i18n";
 import type { FallbackField, LanguageFallback } from "~/lib/content-language";
+import { listFormat } from "~/lib/intl";
 import { cn } from "~/lib/utils";
 
 const FIELD_LABELS: Record<"article" | "event", Record<FallbackField, MessageKey>> = {
@@ -28,9 +29,7 @@ const FIELD_LABELS: Record<"article" | "event", Record<FallbackField, MessageKey
 export function LanguageNote({ fallback, kind, className }: { fallback: LanguageFallback | null | undefined; kind: "article" | "event"; className?: string }) {
   const { t, locale } = useI18n();
   if (!fallback || fallback.fields.length === 0) return null;
-  const fields = new Intl.ListFormat(locale === "nl" ? "nl-NL" : "en-GB", { type: "conjunction" }).format(
-    fallback.fields.map((field) => t(FIELD_LABELS[kind][field])),
-  );
+  const fields = listFormat(locale === "nl" ? "nl-NL" : "en-GB", { type: "conjunction" }).format(fallback.fields.map((field) => t(FIELD_LABELS[kind][field])));
   return (
     <p
       data-testid="language-note"

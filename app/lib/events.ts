@@ -95,6 +95,8 @@ export function calendarOrder<T extends Pick<EventView, "status" | "startDate" |
     const byDate = finished(a)
       ? new Date(b.endDate).getTime() - new Date(a.endDate).getTime()
       : new Date(a.startDate).getTime() - new Date(b.startDate).getTime();
-    return byDate || a.name.localeCompare(b.name);
+    // By code unit, not localeCompare: the same order on the server and in every browser, and
+    // no collator to set up while the calendar hydrates (decision 031).
+    return byDate || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   });
 }

@@ -25,7 +25,7 @@ test("a page the browser revalidates (304) keeps running its scripts under the C
   expect(statuses.length).toBeGreaterThanOrEqual(3);
   // The scripts of the reused page run: a CSP with another nonce would have blocked them (and
   // logged a console error, which fails the test).
-  const nonces = await page.locator("script:not([type='application/ld+json'])").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  const nonces = await page.locator("script:not([type='application/ld+json']):not([type='application/json'])").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
   expect(new Set(nonces).size).toBe(1);
 });
 
@@ -141,3 +141,36 @@ async function fetchRaw(url: string, acceptEncoding: string): Promise<{ headers:
       .on("error", reject);
   });
 }
+
+test("public pages hydrate with the server's dates and prices: no Intl formatter is built while they load (decision 031)", async ({ page }) => {
+  // Every Intl constructor (and localeCompare) counted from before the page's first script.
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    (window as unknown as { __intlBuilt: string[] }).__intlBuilt = built;
+    for (const name of ["DateTimeFormat", "NumberFormat", "ListFormat", "Collator", "PluralRules", "RelativeTimeFormat"] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct(target, args: unknown[]) {
+          built.push(`${name} ${JSON.stringify(args)}`);
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+    const localeCompare = String.prototype.localeCompare;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<string["localeCompare"]>) {
+      built.push("localeCompare");
+      return localeCompare.apply(this, args);
+    };
+  });
+  // /about formats nothing, so it has no data block.
+  for (const [path, formats] of [["/", true], ["/news", true], ["/calendar", true], ["/about", false], ["/arc", true]] as const) {
+    const answer = await page.goto(path);
+    // The page came with what its render formatted (React drops the data block as it hydrates
+    // the head, after the browser has read it).
+    expect((await answer!.text()).includes('<script type="application/json" id="intl-seed">'), path).toBe(formats);
+    await hydrated(page);
+    // The dates are on the page, as the server wrote them.
+    await expect(page.locator("main")).toContainText(/\b20\d\d\b/);
+    expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt), path).toEqual([]);
+  }
+});

@@ -14,6 +14,8 @@ import bookingEnglish from "./messages/en/booking";
 import bookingDutch from "./messages/nl/booking";
 import waitlistEnglish from "./messages/en/waitlist";
 import waitlistDutch from "./messages/nl/waitlist";
+import newsletterLinksEnglish from "./messages/en/newsletter-links";
+import newsletterLinksDutch from "./messages/nl/newsletter-links";
 import adminDutch from "./messages/nl/admin";
 import lifecycleEnglish from "./messages/en/lifecycle";
 import lifecycleDutch from "./messages/nl/lifecycle";
@@ -37,4 +39,6 @@ addMessages("nl", { ...nl, ...contentDutch, ...privateDutch, ...newsDutch, ...bo
 // A cancelled or moved sailing day (decision 015): the participant's page, its e-mails, the admin.
 addMessages("en", { ...disruptionEnglish, ...adminDisruptionEnglish });
 addMessages("nl", { ...disruptionDutch, ...adminDisruptionDutch });
+addMessages("en", newsletterLinksEnglish);
+addMessages("nl", newsletterLinksDutch);
 holdAll();

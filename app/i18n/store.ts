@@ -5,6 +5,7 @@ import type privateEn from "./messages/en/private";
 import type newsEn from "./messages/en/news";
 import type bookingEn from "./messages/en/booking";
 import type waitlistEn from "./messages/en/waitlist";
+import type newsletterLinksEn from "./messages/en/newsletter-links";
 import type adminEn from "./messages/en/admin";
 import type adminBookingsEn from "./messages/en/admin-bookings";
 import type lifecycleEn from "./messages/en/lifecycle";
@@ -24,7 +25,7 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof newsEn | keyof typeof bookingEn | keyof typeof waitlistEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof formEmailsEn | keyof typeof errorsEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof newsEn | keyof typeof bookingEn | keyof typeof waitlistEn | keyof typeof newsletterLinksEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof formEmailsEn | keyof typeof errorsEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once
@@ -48,11 +49,12 @@ type Catalog = () => Promise<{ default: Partial<Record<MessageKey, string>> }>;
 
 /**
  * Areas only some pages show (the news pages' texts, the content pages', the private pages', the
- * booking forms', the waiting list's): each language's loads with the first module that needs it
- * (`~/i18n/news`, `~/i18n/content`, `~/i18n/private`, `~/i18n/booking`, `~/i18n/waitlist`), so the
- * other pages' first visit does not carry them.
+ * booking forms', the waiting list's, the pages the newsletter's links open): each language's
+ * loads with the first module that needs it (`~/i18n/news`, `~/i18n/content`, `~/i18n/private`,
+ * `~/i18n/booking`, `~/i18n/waitlist`, `~/i18n/newsletter-links`), so the other pages' first
+ * visit does not carry them.
  */
-export type Area = "news" | "content" | "private" | "booking" | "waitlist";
+export type Area = "news" | "content" | "private" | "booking" | "waitlist" | "newsletter-links";
 type Part = "public" | Area;
 
 const catalogs: Record<Part, Record<Locale, Catalog>> = {
@@ -62,6 +64,7 @@ const catalogs: Record<Part, Record<Locale, Catalog>> = {
   private: { en: () => import("./messages/en/private"), nl: () => import("./messages/nl/private") },
   booking: { en: () => import("./messages/en/booking"), nl: () => import("./messages/nl/booking") },
   waitlist: { en: () => import("./messages/en/waitlist"), nl: () => import("./messages/nl/waitlist") },
+  "newsletter-links": { en: () => import("./messages/en/newsletter-links"), nl: () => import("./messages/nl/newsletter-links") },
 };
 
 /** The languages whose public messages (and every area wanted so far) this process holds. */

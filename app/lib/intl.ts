@@ -7,30 +7,28 @@
  * A browser does not build them to hydrate a page (decision 031). The first Intl formatter of a
  * page sets up ICU, 40–90 ms of main thread in Chromium here (more on a phone), which landed in
  * hydration as one long task. So the server render records every string it formats
- * (`setFormatRecorder`), the page carries them (`seedFormats`, read from the
- * `#intl-seed` data block in the head), and the browser answers the same call with the same
- * string: the text hydrates as rendered, and Intl is built only for a value the server did not
- * format (after a client-side navigation, say).
+ * (`setFormatRecorder`), a page answered whole carries them in the `#intl-seed` data block in
+ * its head, and the browser answers the same call with the same string: the text hydrates as
+ * rendered, and Intl is built only for a call the server did not make (after a client-side
+ * navigation, say).
  */
 const MAX_ENTRIES = 500;
 
 export type DateFormatter = Pick<Intl.DateTimeFormat, "format" | "formatRange" | "formatToParts">;
 export type NumberFormatter = Pick<Intl.NumberFormat, "format">;
-export type ListFormatter = Pick<Intl.ListFormat, "format">;
+export type ListFormatter = { format: (list: string[]) => string };
 /** A formatted string, or a date's parts. */
 export type Formatted = string | Intl.DateTimeFormatPart[];
 /** Per formatter (kind, locale and options), per call (method and arguments): the result. */
 export type FormatRecord = Map<string, Map<string, Formatted>>;
-
-const dateFormats = new Map<string, DateFormatter>();
-const numberFormats = new Map<string, NumberFormatter>();
-const listFormats = new Map<string, ListFormatter>();
+type Seed = Record<string, Record<string, Formatted> | undefined>;
+type Argument = Date | number | bigint | string[] | undefined;
 
 /** The id of the page's data block with what its server render formatted. */
 export const FORMAT_SEED_ID = "intl-seed";
 
-/** What the page's server render formatted (browser only). */
-const seeded: FormatRecord = new Map();
+/** What the page's server render formatted (browser only): the data block's JSON. */
+let seeded: Seed = {};
 /** Where the server render in progress records its calls (server only). */
 let recorder: (() => FormatRecord | undefined) | undefined;
 
@@ -39,13 +37,9 @@ export function setFormatRecorder(current: () => FormatRecord | undefined): void
   recorder = current;
 }
 
-/** The browser: the calls the server made for this page, with their results (the data block's JSON). */
-export function seedFormats(seed: Record<string, Record<string, Formatted>>): void {
-  for (const [formatter, calls] of Object.entries(seed)) {
-    const known = seeded.get(formatter) ?? new Map<string, Formatted>();
-    for (const [call, result] of Object.entries(calls)) known.set(call, result);
-    seeded.set(formatter, known);
-  }
+/** The browser: what the server formatted for this page (the data block's JSON). */
+export function seedFormats(seed: Seed): void {
+  seeded = seed;
 }
 
 /** The recorded calls as the page's data block (the JSON escaped for a script element). */
@@ -54,77 +48,53 @@ export function formatSeedElement(recorded: FormatRecord): string {
   return `<script type="application/json" id="${FORMAT_SEED_ID}">${JSON.stringify(seed).replace(/</g, "\\u003c")}</script>`;
 }
 
-function remembered<T extends Formatted>(formatter: string, call: string, format: () => T): T {
-  const seed = seeded.get(formatter)?.get(call);
-  if (seed !== undefined) return seed as T;
-  const result = format();
-  const record = recorder?.();
-  if (record) {
-    let calls = record.get(formatter);
-    if (!calls) record.set(formatter, (calls = new Map()));
-    calls.set(call, result);
-  }
-  return result;
-}
+type Methods = Record<string, (...args: Argument[]) => Formatted>;
+const formatters = new Map<string, Methods>();
 
-function cached<T>(cache: Map<string, T>, kind: string, locale: string, options: object, make: (key: string) => T): T {
+/** One formatter: its methods answer from the seed, or build the Intl object (once) and record. */
+function formatter(kind: string, locale: string, options: object, build: () => object) {
   const key = `${kind} ${locale} ${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (format === undefined) {
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    format = make(key);
-    cache.set(key, format);
+  let methods = formatters.get(key);
+  if (!methods) {
+    let intl: Methods | undefined;
+    const method =
+      (name: string) =>
+      (...args: Argument[]): Formatted => {
+        const run = () => (intl ??= build() as unknown as Methods)[name](...args);
+        // Without an argument Intl formats "now": never recorded or seeded.
+        if (args[0] === undefined) return run();
+        const call = `${name} ${args.map((a) => (a instanceof Date ? a.getTime() : Array.isArray(a) ? JSON.stringify(a) : String(a))).join(" ")}`;
+        const seed = seeded[key]?.[call];
+        if (seed !== undefined) return seed;
+        const result = run();
+        const record = recorder?.();
+        if (record) record.set(key, (record.get(key) ?? new Map<string, Formatted>()).set(call, result));
+        return result;
+      };
+    if (formatters.size >= MAX_ENTRIES) formatters.clear();
+    formatters.set(key, (methods = { format: method("format"), formatToParts: method("formatToParts"), formatRange: method("formatRange") }));
   }
-  return format;
+  return methods;
 }
-
-/** A date or number as part of a call's key. */
-const stamp = (value: Date | number | bigint) => String(value instanceof Date ? value.getTime() : value);
 
 /** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options, and only when needed. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): DateFormatter {
-  return cached(dateFormats, "date", locale, options, (key) => {
-    let intl: Intl.DateTimeFormat | undefined;
-    const built = () => (intl ??= new Intl.DateTimeFormat(locale, options));
-    return {
-      // Without a date Intl formats "now": never recorded or seeded.
-      format: (date) => (date === undefined ? built().format() : remembered(key, `format ${stamp(date)}`, () => built().format(date))),
-      formatToParts: (date) =>
-        date === undefined ? built().formatToParts() : remembered(key, `parts ${stamp(date)}`, () => built().formatToParts(date)),
-      formatRange: (start, end) => remembered(key, `range ${stamp(start)} ${stamp(end)}`, () => built().formatRange(start, end)),
-    };
-  });
-}
+export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+  formatter("date", locale, options, () => new Intl.DateTimeFormat(locale, options)) as unknown as DateFormatter;
 
 /** `new Intl.NumberFormat(locale, options)`, built once per locale and options, and only when needed. */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): NumberFormatter {
-  return cached(numberFormats, "number", locale, options, (key) => {
-    let intl: Intl.NumberFormat | undefined;
-    return { format: (value) => remembered(key, `format ${String(value)}`, () => (intl ??= new Intl.NumberFormat(locale, options)).format(value)) };
-  });
-}
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  formatter("number", locale, options, () => new Intl.NumberFormat(locale, options)) as unknown as NumberFormatter;
 
 /** `new Intl.ListFormat(locale, options)`, built once per locale and options, and only when needed. */
-export function listFormat(locale: string, options: Intl.ListFormatOptions = {}): ListFormatter {
-  return cached(listFormats, "list", locale, options, (key) => {
-    let intl: Intl.ListFormat | undefined;
-    return {
-      format: (items) => {
-        const list = [...items];
-        return remembered(key, `format ${JSON.stringify(list)}`, () => (intl ??= new Intl.ListFormat(locale, options)).format(list));
-      },
-    };
-  });
-}
+export const listFormat = (locale: string, options: Intl.ListFormatOptions = {}) =>
+  formatter("list", locale, options, () => new Intl.ListFormat(locale, options)) as unknown as ListFormatter;
 
 if (typeof document !== "undefined") {
-  // The browser, before anything renders: module scripts run after the document is parsed.
-  const seed = document.getElementById(FORMAT_SEED_ID)?.textContent;
-  if (seed) {
-    try {
-      seedFormats(JSON.parse(seed) as Record<string, Record<string, Formatted>>);
-    } catch {
-      // A damaged seed only means Intl is built as before.
-    }
+  // The browser, before anything renders: module scripts run after the document is parsed. A
+  // damaged seed only means Intl is built as before.
+  try {
+    seeded = JSON.parse(document.getElementById(FORMAT_SEED_ID)?.textContent || "{}") as Seed;
+  } catch {
+    // as before
   }
 }

@@ -2,6 +2,7 @@ import { CheckCircle2, CircleSlash, LinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/newsletter-links";
 import { confirmSubscription } from "@server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { NewsletterPage } from "./newsletter-page";

@@ -2,6 +2,7 @@ import { CheckCircle2, LinkIcon, MailX } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
+import "~/i18n/newsletter-links";
 import { subscriberByToken, unsubscribe } from "@server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { NewsletterPage } from "./newsletter-page";

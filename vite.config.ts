@@ -7,6 +7,9 @@ import { precompressPlugin } from "./scripts/precompress";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
+    // Kept in build/client/.vite/ (never served: a dot folder): the server reads which chunk holds
+    // each language's messages from it, to announce them in a page's head (decision 032).
+    manifest: true,
     // The server build's entry is our Express app, so the app, the database client and the
     // React Router handler share one module graph (one PGlite instance, one mailer).
     // The client's: the modules every page loads (and the home page's parts) in one chunk

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
+import { modulePreloadTags } from "@server/http/message-preloads.server";
 import { formatSeedElement, setFormatRecorder, type FormatRecord } from "./lib/intl";
 import { NonceContext } from "./lib/nonce";
 
@@ -16,11 +17,34 @@ export const streamTimeout = 5_000;
 const formatted = new AsyncLocalStorage<FormatRecord>();
 setFormatRecorder(() => formatted.getStore());
 
-/** A page's HTML with its formatted strings in the head, for the browser to hydrate with. */
-function withFormatSeed(html: Buffer<ArrayBuffer>, recorded: FormatRecord): Buffer<ArrayBuffer> {
-  if (recorded.size === 0) return html;
-  const at = html.indexOf("</head>");
-  return at < 0 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(formatSeedElement(recorded)), html.subarray(at)]);
+function insertAt(html: Buffer<ArrayBuffer>, at: number, text: string): Buffer<ArrayBuffer> {
+  return at < 0 || !text ? html : Buffer.concat([html.subarray(0, at), Buffer.from(text), html.subarray(at)]);
+}
+
+/**
+ * The message catalogs the page's modules wait for in its language (decision 032), to announce
+ * after React Router's module preloads: asked for with the page's scripts instead of once the
+ * chunks importing them have run, and after them, so the shared chunk keeps its early place.
+ */
+function messagePreloads(html: Buffer<ArrayBuffer>, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): string {
+  const lang = /<html[^>]*\slang="(en|nl)"/.exec(html.subarray(0, 512).toString("latin1"))?.[1];
+  if (!lang || !loadContext?.messageChunks) return "";
+  const { manifest, staticHandlerContext } = routerContext;
+  const modules = [manifest.entry.module, ...manifest.entry.imports];
+  for (const match of staticHandlerContext.matches) {
+    const route = manifest.routes[match.route.id];
+    if (route) modules.push(route.module, ...(route.imports ?? []));
+  }
+  return modulePreloadTags(loadContext.messageChunks(modules, lang), nonce);
+}
+
+/**
+ * A page's HTML with what the browser needs to hydrate it at once: its message catalogs announced
+ * and its formatted strings, at the end of the head.
+ */
+function withHydrationAids(html: Buffer<ArrayBuffer>, recorded: FormatRecord, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): Buffer<ArrayBuffer> {
+  const aids = messagePreloads(html, routerContext, loadContext, nonce) + (recorded.size === 0 ? "" : formatSeedElement(recorded));
+  return insertAt(html, html.indexOf("</head>"), aids);
 }
 
 /**
@@ -40,7 +64,8 @@ export default function handleRequest(
   const nonce = loadContext?.nonce ?? "";
   const policy = pagePolicy(request, responseStatusCode, responseHeaders, routerContext);
   if (policy === "no-store") responseHeaders.set("Cache-Control", NO_STORE);
-  // Pages answered whole carry what they formatted; a streamed page's browser formats itself.
+  // Pages answered whole carry what they formatted and announce their messages; a streamed
+  // page's browser does both itself.
   const recorded: FormatRecord = new Map();
   return formatted.run(recorded, () => new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -71,7 +96,7 @@ export default function handleRequest(
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
-            const html = withFormatSeed(Buffer.concat(chunks), recorded);
+            const html = withHydrationAids(Buffer.concat(chunks), recorded, routerContext, loadContext, nonce);
             const etag = pageETag(html, volatileValues(routerContext, nonce));
             responseHeaders.set("ETag", etag);
             responseHeaders.set("Cache-Control", REVALIDATE);

@@ -22,6 +22,8 @@ const gzip = promisify(zlib.gzip);
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    // Dot folders (Vite's manifest in .vite/) are never served: nothing to compress there.
+    if (entry.name.startsWith(".")) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* filesUnder(full);
     else if (entry.isFile()) yield full;

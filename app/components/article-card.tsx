@@ -52,6 +52,7 @@ export function ArticleCard({
           sources={article.imageSources}
           sizes={featured ? SIZES_FEATURED : SIZES_CARD}
           priority={priority}
+          deferred
           alt=""
           width={1280}
           height={720}

@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCa
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
-import { demoPictureSources } from "./picture";
+import { AfterHydration, demoPictureSources } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
 import { langOf } from "~/lib/content-language";
@@ -34,9 +34,13 @@ export function eventHref(slug: string): string {
 /** A card's picture width: one of three (calendar) or four (home) columns, two on tablets. */
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-/** A card's picture: AVIF/WebP in the width the card needs when they exist; lazy (never the page's largest paint). */
+/**
+ * A card's picture: AVIF/WebP in the width the card needs when they exist; lazy, and requested
+ * only once the page has hydrated (never the page's largest paint, decision 032).
+ */
 function CardPicture({ src }: { src: string }) {
   const sources = demoPictureSources(src);
+  const className = "size-full object-cover transition-transform duration-500 group-hover:scale-105";
   const img = (
     <img
       src={src}
@@ -45,16 +49,21 @@ function CardPicture({ src }: { src: string }) {
       height={360}
       loading="lazy"
       decoding="async"
-      className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+      className={className}
     />
   );
-  if (!sources) return img;
   return (
-    <picture>
-      <source type="image/avif" srcSet={sources.avif} sizes={CARD_SIZES} />
-      <source type="image/webp" srcSet={sources.webp} sizes={CARD_SIZES} />
-      {img}
-    </picture>
+    <AfterHydration className={className} width={640} height={360}>
+      {sources ? (
+        <picture>
+          <source type="image/avif" srcSet={sources.avif} sizes={CARD_SIZES} />
+          <source type="image/webp" srcSet={sources.webp} sizes={CARD_SIZES} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </AfterHydration>
   );
 }
 

@@ -1,6 +1,7 @@
 import { CalendarDays, Check, Clock, FileText, MapPin, Users, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useSyncExternalStore, type ReactNode } from "react";
+import { type ReactNode } from "react";
+import { useHydrated } from "~/lib/hydrated";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { eventAction, showsPrice } from "~/lib/event-actions";
@@ -12,13 +13,6 @@ import { PriceNow } from "./price-now";
 import { LanguageNote } from "./language-note";
 import { langOf } from "~/lib/content-language";
 import { returnFocus } from "~/lib/focus-return";
-
-const noSubscription = () => () => {};
-
-/** False while the server renders and while React hydrates; true for everything mounted later. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 /**
  * Radix renders portals only in the browser. Until hydration the dialog is rendered in place,

@@ -1,5 +1,6 @@
 import { CheckCircle2, AlertTriangle, Loader2, Mail } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "~/lib/hydrated";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";
 import { useI18n, type MessageKey } from "~/i18n";
@@ -19,15 +20,6 @@ import {
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
-
-const noSubscription = () => () => {};
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 const OUTCOME_MESSAGE: Record<NewsletterOutcome, MessageKey> = {
   success: "newsletter.success",

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ImageOff } from "lucide-react";
 import { useI18n } from "~/i18n";
+import { useHydrated } from "~/lib/hydrated";
 import { cn } from "~/lib/utils";
 
 /** The widths every picture in public/images comes in. */
@@ -37,6 +38,25 @@ export function srcSetPreload(avifSrcSet: string, sizes: string) {
   } as const;
 }
 
+/**
+ * A picture far enough down the page to wait for the page's own files (decision 032): until React
+ * has hydrated, the server's HTML holds it in a <noscript> (shown as it is when scripting is off)
+ * with an empty box of its size in its place (hidden when scripting is off, app.css), so a
+ * browser with JavaScript does not request it alongside the scripts, fonts and hero of a first
+ * visit. Once hydrated it is the lazily loaded picture it always was; after a client navigation
+ * it is that at once.
+ */
+export function AfterHydration({ children, className, width, height }: { children: ReactNode; className?: string; width: number; height: number }) {
+  const hydrated = useHydrated();
+  if (hydrated) return <>{children}</>;
+  return (
+    <>
+      <span aria-hidden data-picture-pending className={cn("block", className)} style={{ aspectRatio: `${width} / ${height}` }} />
+      <noscript>{children}</noscript>
+    </>
+  );
+}
+
 /** One of the project's own demo pictures in public/images, as AVIF and WebP in several widths. */
 export function DemoPicture({
   name,
@@ -46,6 +66,7 @@ export function DemoPicture({
   width = 1280,
   height = 720,
   priority = false,
+  deferred = false,
   className,
 }: {
   name: string;
@@ -55,10 +76,12 @@ export function DemoPicture({
   width?: number;
   height?: number;
   priority?: boolean;
+  /** Below the first screen: requested once the page has hydrated (`AfterHydration`). */
+  deferred?: boolean;
   className?: string;
 }) {
   const srcSet = (ext: string) => widths.map((w) => `/images/${name}-${w}.${ext} ${w}w`).join(", ");
-  return (
+  const picture = (
     <picture>
       <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet("webp")} sizes={sizes} />
@@ -73,6 +96,13 @@ export function DemoPicture({
         className={className}
       />
     </picture>
+  );
+  return deferred && !priority ? (
+    <AfterHydration className={className} width={width} height={height}>
+      {picture}
+    </AfterHydration>
+  ) : (
+    picture
   );
 }
 
@@ -109,6 +139,7 @@ export function ImageWithFallback({
   sources: uploadSources,
   sizes,
   priority = false,
+  deferred = false,
 }: {
   /** Unused by the image itself; kept so callers can pass the item's title for context. */
   title?: string;
@@ -122,6 +153,8 @@ export function ImageWithFallback({
   sources?: { avif: string; webp: string } | null;
   sizes?: string;
   priority?: boolean;
+  /** Below the first screen: requested once the page has hydrated (`AfterHydration`). */
+  deferred?: boolean;
 }) {
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
@@ -160,13 +193,21 @@ export function ImageWithFallback({
       onError={() => setFailed(true)}
     />
   );
-  if (!sources) return img;
-  return (
+  const picture = sources ? (
     <picture>
       <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
       <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
       {img}
     </picture>
+  ) : (
+    img
+  );
+  return deferred && !priority ? (
+    <AfterHydration className={className} width={width} height={height}>
+      {picture}
+    </AfterHydration>
+  ) : (
+    picture
   );
 }
 

@@ -3,4 +3,4 @@
 // page's language before they render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("booking");
+await loadArea("booking", { en: () => import("./messages/en/booking"), nl: () => import("./messages/nl/booking") });

@@ -2,4 +2,4 @@
 // meta): the area's messages in the page's language before they render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("content");
+await loadArea("content", { en: () => import("./messages/en/content"), nl: () => import("./messages/nl/content") });

@@ -2,4 +2,4 @@
 // dialog): the area's messages in the page's language before they render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("news");
+await loadArea("news", { en: () => import("./messages/en/news"), nl: () => import("./messages/nl/news") });

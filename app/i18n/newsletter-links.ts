@@ -2,4 +2,4 @@
 // the area's messages in the page's language before they render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("newsletter-links");
+await loadArea("newsletter-links", { en: () => import("./messages/en/newsletter-links"), nl: () => import("./messages/nl/newsletter-links") });

@@ -2,4 +2,4 @@
 // meta): the area's messages in the page's language before they render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("private");
+await loadArea("private", { en: () => import("./messages/en/private"), nl: () => import("./messages/nl/private") });

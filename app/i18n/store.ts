@@ -47,43 +47,41 @@ export function addMessages(locale: Locale, catalog: Partial<Record<MessageKey, 
 
 type Catalog = () => Promise<{ default: Partial<Record<MessageKey, string>> }>;
 
+/** An area's catalog in each language: the dynamic imports its module passes to `loadArea`. */
+export type AreaCatalogs = Record<Locale, Catalog>;
+
 /**
  * Areas only some pages show (the news pages' texts, the content pages', the private pages', the
  * booking forms', the waiting list's, the pages the newsletter's links open): each language's
  * loads with the first module that needs it (`~/i18n/news`, `~/i18n/content`, `~/i18n/private`,
  * `~/i18n/booking`, `~/i18n/waitlist`, `~/i18n/newsletter-links`), so the other pages' first
- * visit does not carry them.
+ * visit does not carry them. Each of those modules makes the dynamic imports of its own area, so
+ * the build's manifest says which chunks wait for which catalogs (the server announces them in a
+ * page's head, decision 032).
  */
-export type Area = "news" | "content" | "private" | "booking" | "waitlist" | "newsletter-links";
+const AREAS = ["news", "content", "private", "booking", "waitlist", "newsletter-links"] as const;
+export type Area = (typeof AREAS)[number];
 type Part = "public" | Area;
 
-const catalogs: Record<Part, Record<Locale, Catalog>> = {
-  public: { en: () => import("./messages/en"), nl: () => import("./messages/nl") },
-  news: { en: () => import("./messages/en/news"), nl: () => import("./messages/nl/news") },
-  content: { en: () => import("./messages/en/content"), nl: () => import("./messages/nl/content") },
-  private: { en: () => import("./messages/en/private"), nl: () => import("./messages/nl/private") },
-  booking: { en: () => import("./messages/en/booking"), nl: () => import("./messages/nl/booking") },
-  waitlist: { en: () => import("./messages/en/waitlist"), nl: () => import("./messages/nl/waitlist") },
-  "newsletter-links": { en: () => import("./messages/en/newsletter-links"), nl: () => import("./messages/nl/newsletter-links") },
-};
+const publicCatalogs: AreaCatalogs = { en: () => import("./messages/en"), nl: () => import("./messages/nl") };
 
 /** The languages whose public messages (and every area wanted so far) this process holds. */
 export const loaded = new Set<Locale>();
 const loading: Partial<Record<Locale, Promise<void>>> = {};
-const wanted = new Set<Area>();
+const wanted = new Map<Area, AreaCatalogs>();
 const parts: Record<Locale, Partial<Record<Part, Promise<void>>>> = { en: {}, nl: {} };
 
 /** Marks every part held (the server and Node tools, which hold all messages from the start). */
 export function holdAll(): void {
   for (const locale of ["en", "nl"] as const) {
-    for (const part of Object.keys(catalogs) as Part[]) parts[locale][part] = Promise.resolve();
+    for (const part of ["public", ...AREAS] as const) parts[locale][part] = Promise.resolve();
     loaded.add(locale);
   }
 }
 
 /** Loads one part in one language (once; a failed load is tried again next time). */
-function loadPart(locale: Locale, part: Part): Promise<void> {
-  return (parts[locale][part] ??= catalogs[part][locale]().then(
+function loadPart(locale: Locale, part: Part, catalogs: AreaCatalogs): Promise<void> {
+  return (parts[locale][part] ??= catalogs[locale]().then(
     (catalog) => addMessages(locale, catalog.default),
     (error: unknown) => {
       delete parts[locale][part];
@@ -95,8 +93,8 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
 /** Loads a language's public messages and the areas wanted so far (once; a failure is tried again). */
 export function loadMessages(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return Promise.resolve();
-  return (loading[locale] ??= loadPart(locale, "public")
-    .then(() => Promise.all([...wanted].map((area) => loadPart(locale, area))))
+  return (loading[locale] ??= loadPart(locale, "public", publicCatalogs)
+    .then(() => Promise.all([...wanted].map(([area, catalogs]) => loadPart(locale, area, catalogs))))
     .then(
       () => {
         loaded.add(locale);
@@ -113,11 +111,11 @@ export function loadMessages(locale: Locale): Promise<void> {
  * In the browser also the page's language (`<html lang>`), which the page's first render needs
  * even when this runs before the public messages have arrived.
  */
-export function loadArea(area: Area): Promise<void> {
-  wanted.add(area);
+export function loadArea(area: Area, catalogs: AreaCatalogs): Promise<void> {
+  wanted.set(area, catalogs);
   const locales = new Set<Locale>([...loaded, ...(Object.keys(loading) as Locale[])]);
   const pageLocale = typeof document === "undefined" ? undefined : document.documentElement.lang;
   if (pageLocale === "en" || pageLocale === "nl") locales.add(pageLocale);
-  return Promise.all([...locales].map((locale) => loadPart(locale, area))).then(() => undefined);
+  return Promise.all([...locales].map((locale) => loadPart(locale, area, catalogs))).then(() => undefined);
 }
 

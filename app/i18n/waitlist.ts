@@ -3,4 +3,4 @@
 // render; other pages never load them.
 import { loadArea } from "./store";
 
-await loadArea("waitlist");
+await loadArea("waitlist", { en: () => import("./messages/en/waitlist"), nl: () => import("./messages/nl/waitlist") });

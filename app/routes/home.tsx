@@ -176,7 +176,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
           <div className="overflow-hidden rounded-lg shadow-2xl">
-            <DemoPicture name="crew" alt={t("home.team.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+            <DemoPicture deferred name="crew" alt={t("home.team.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
           </div>
         </div>
       </section>

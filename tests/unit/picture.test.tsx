@@ -148,6 +148,27 @@ describe("card pictures (issue 13: the right size, the largest paint first)", ()
     expect(sources.at(-1)).toContain("33vw");
   });
 
+  it("the lazy pictures wait for hydration in the server's HTML: a <noscript> with the picture and an empty box of its size (decision 032)", async () => {
+    const html = await renderNews(
+      [1, 2, 3].map((n) => ({ ...card(n), image: "/images/atlantic-1280.webp" })),
+      { hasMore: false, page: 1 },
+    );
+    const noscripts = [...html.matchAll(/<noscript>(.*?)<\/noscript>/g)].map((m) => m[1]!);
+    // The featured (eager) picture is in the page as it is; the two others only in a <noscript>.
+    expect(noscripts).toHaveLength(2);
+    for (const inner of noscripts) expect(inner).toMatch(/^<picture><source type="image\/avif"[^>]*>.*<img [^>]*loading="lazy"[^>]*><\/picture>$/);
+    const outside = html.replace(/<noscript>.*?<\/noscript>/g, "");
+    expect([...outside.matchAll(/<img [^>]*\/images\/atlantic[^>]*>/g)]).toHaveLength(1);
+    const boxes = [...html.matchAll(/<span aria-hidden="true" data-picture-pending="true" class="([^"]*)" style="([^"]*)"><\/span><noscript>/g)];
+    expect(boxes).toHaveLength(2);
+    for (const [, className, style] of boxes) {
+      expect(className).toContain("aspect-[16/9] w-full");
+      expect(style).toBe("aspect-ratio:1280 / 720");
+    }
+    const eventCard = await renderRoute(() => <EventCard event={eventView({ imageUrl: "/images/training-1280.webp" })} />, null, "/calendar");
+    expect(eventCard).toMatch(/data-picture-pending="true"[^>]*><\/span><noscript><picture><source type="image\/avif" srcSet="\/images\/training-640\.avif 640w/);
+  });
+
   it("event cards get AVIF/WebP sources with widths and stay lazy, with their size", async () => {
     const html = await renderRoute(() => <EventCard event={eventView({ imageUrl: "/images/evening-1280.webp" })} />, null, "/calendar");
     expect(html).toMatch(/<source type="image\/avif" srcSet="\/images\/evening-640\.avif 640w, \/images\/evening-960\.avif 960w, \/images\/evening-1280\.avif 1280w" sizes="[^"]+"/);

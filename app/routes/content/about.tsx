@@ -146,7 +146,7 @@ function Story() {
           </div>
         </div>
         <div className="overflow-hidden rounded-lg shadow-2xl">
-          <DemoPicture name="harbour" alt={t("content.about.story.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
+          <DemoPicture deferred name="harbour" alt={t("content.about.story.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
         </div>
       </div>
     </section>
@@ -160,7 +160,7 @@ function Race() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-2">
           <div className="relative order-2 overflow-hidden rounded-lg shadow-2xl lg:order-1">
-            <DemoPicture name="podium" alt={t("content.about.race.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
+            <DemoPicture deferred name="podium" alt={t("content.about.race.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
             <span className="absolute left-4 top-4 inline-flex items-center gap-2 rounded-full bg-signal-500 px-3 py-1 font-display text-lg font-bold uppercase tracking-wide">
               <Trophy className="size-4" aria-hidden /> 2
               <span className="sr-only">{t("content.about.timeline.finish.title")}</span>
@@ -217,7 +217,7 @@ function Boat() {
           </dl>
         </div>
         <div className="overflow-hidden rounded-lg shadow-2xl">
-          <DemoPicture name="boat-yard" alt={t("content.about.boat.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
+          <DemoPicture deferred name="boat-yard" alt={t("content.about.boat.imageAlt")} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-video w-full object-cover" />
         </div>
       </div>
     </section>
@@ -241,6 +241,7 @@ function WhatWeDo() {
             <article key={activity.title} className="group flex flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg">
               <div className="overflow-hidden">
                 <DemoPicture
+                  deferred
                   name={activity.picture}
                   alt={t(activity.imageAlt)}
                   sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
@@ -276,7 +277,7 @@ function CrewAndValues() {
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-700">{t("content.about.crew.text")}</p>
           <div className="mt-8 overflow-hidden rounded-lg shadow-xl">
-            <DemoPicture name="crew" alt={t("content.about.crew.imageAlt")} sizes="(min-width: 1024px) 40vw, 100vw" className="aspect-video w-full object-cover" />
+            <DemoPicture deferred name="crew" alt={t("content.about.crew.imageAlt")} sizes="(min-width: 1024px) 40vw, 100vw" className="aspect-video w-full object-cover" />
           </div>
         </div>
         <ul className="grid content-center gap-5 sm:grid-cols-2 lg:col-span-3">

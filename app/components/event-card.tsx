@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCa
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
-import { AfterHydration, demoPictureSources } from "./picture";
+import { AfterHydration, demoPictureSources, WithSources } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
 import { langOf } from "~/lib/content-language";
@@ -54,15 +54,9 @@ function CardPicture({ src }: { src: string }) {
   );
   return (
     <AfterHydration className={className} width={640} height={360}>
-      {sources ? (
-        <picture>
-          <source type="image/avif" srcSet={sources.avif} sizes={CARD_SIZES} />
-          <source type="image/webp" srcSet={sources.webp} sizes={CARD_SIZES} />
-          {img}
-        </picture>
-      ) : (
-        img
-      )}
+      <WithSources sources={sources} sizes={CARD_SIZES}>
+        {img}
+      </WithSources>
     </AfterHydration>
   );
 }

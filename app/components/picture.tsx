@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { ImageOff } from "lucide-react";
 import { useI18n } from "~/i18n";
 import { useHydrated } from "~/lib/hydrated";
@@ -36,6 +36,18 @@ export function srcSetPreload(avifSrcSet: string, sizes: string) {
     imageSizes: sizes,
     fetchPriority: "high",
   } as const;
+}
+
+/** An image in a <picture> with its AVIF and WebP sources, when it has them; else the image alone. */
+export function WithSources({ sources, sizes, children }: { sources: { avif: string; webp: string } | null; sizes?: string; children: ReactElement }) {
+  if (!sources) return children;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      {children}
+    </picture>
+  );
 }
 
 /**
@@ -82,9 +94,7 @@ export function DemoPicture({
 }) {
   const srcSet = (ext: string) => widths.map((w) => `/images/${name}-${w}.${ext} ${w}w`).join(", ");
   const picture = (
-    <picture>
-      <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet("webp")} sizes={sizes} />
+    <WithSources sources={{ avif: srcSet("avif"), webp: srcSet("webp") }} sizes={sizes}>
       <img
         src={`/images/${name}-${widths[widths.length - 1]}.webp`}
         alt={alt}
@@ -95,7 +105,7 @@ export function DemoPicture({
         decoding="async"
         className={className}
       />
-    </picture>
+    </WithSources>
   );
   return deferred && !priority ? (
     <AfterHydration className={className} width={width} height={height}>
@@ -193,14 +203,10 @@ export function ImageWithFallback({
       onError={() => setFailed(true)}
     />
   );
-  const picture = sources ? (
-    <picture>
-      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+  const picture = (
+    <WithSources sources={sources} sizes={sizes}>
       {img}
-    </picture>
-  ) : (
-    img
+    </WithSources>
   );
   return deferred && !priority ? (
     <AfterHydration className={className} width={width} height={height}>

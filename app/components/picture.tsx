@@ -58,9 +58,22 @@ export function WithSources({ sources, sizes, children }: { sources: { avif: str
  * visit. Once hydrated it is the lazily loaded picture it always was; after a client navigation
  * it is that at once.
  */
-export function AfterHydration({ children, className, width, height }: { children: ReactNode; className?: string; width: number; height: number }) {
+export function AfterHydration({
+  children,
+  className,
+  width,
+  height,
+  enabled = true,
+}: {
+  children: ReactNode;
+  className?: string;
+  width: number;
+  height: number;
+  /** False for a picture shown at once (the page's largest, one not marked `deferred`). */
+  enabled?: boolean;
+}) {
   const hydrated = useHydrated();
-  if (hydrated) return <>{children}</>;
+  if (hydrated || !enabled) return <>{children}</>;
   return (
     <>
       <span aria-hidden data-picture-pending className={cn("block", className)} style={{ aspectRatio: `${width} / ${height}` }} />
@@ -93,26 +106,21 @@ export function DemoPicture({
   className?: string;
 }) {
   const srcSet = (ext: string) => widths.map((w) => `/images/${name}-${w}.${ext} ${w}w`).join(", ");
-  const picture = (
-    <WithSources sources={{ avif: srcSet("avif"), webp: srcSet("webp") }} sizes={sizes}>
-      <img
-        src={`/images/${name}-${widths[widths.length - 1]}.webp`}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
-        decoding="async"
-        className={className}
-      />
-    </WithSources>
-  );
-  return deferred && !priority ? (
-    <AfterHydration className={className} width={width} height={height}>
-      {picture}
+  return (
+    <AfterHydration enabled={deferred && !priority} className={className} width={width} height={height}>
+      <WithSources sources={{ avif: srcSet("avif"), webp: srcSet("webp") }} sizes={sizes}>
+        <img
+          src={`/images/${name}-${widths[widths.length - 1]}.webp`}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+          className={className}
+        />
+      </WithSources>
     </AfterHydration>
-  ) : (
-    picture
   );
 }
 
@@ -203,17 +211,12 @@ export function ImageWithFallback({
       onError={() => setFailed(true)}
     />
   );
-  const picture = (
-    <WithSources sources={sources} sizes={sizes}>
-      {img}
-    </WithSources>
-  );
-  return deferred && !priority ? (
-    <AfterHydration className={className} width={width} height={height}>
-      {picture}
+  return (
+    <AfterHydration enabled={deferred && !priority} className={className} width={width} height={height}>
+      <WithSources sources={sources} sizes={sizes}>
+        {img}
+      </WithSources>
     </AfterHydration>
-  ) : (
-    picture
   );
 }
 

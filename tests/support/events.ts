@@ -1,4 +1,5 @@
 import type { Event } from "@server/db/schema.server";
+import type { EventView } from "~/lib/events";
 
 const AT = new Date("2025-08-01T12:00:00Z");
 
@@ -40,6 +41,35 @@ export function eventRow(overrides: Partial<Event> = {}): Event {
     cancellationMessageEn: null,
     createdAt: AT,
     updatedAt: AT,
+    ...overrides,
+  };
+}
+
+/** An event as pages show it (`EventView`): an upcoming sailing day with places left; `overrides` set the rest. */
+export function eventView(overrides: Partial<EventView> = {}): EventView {
+  return {
+    id: "e1",
+    slug: "zeildag",
+    name: "Sailing day",
+    description: "A day at sea.",
+    startDate: "2030-06-01T08:00:00.000Z",
+    endDate: "2030-06-01T16:00:00.000Z",
+    location: "Scheveningen",
+    priceCents: 29_500,
+    included: [],
+    maxParticipants: 10,
+    placesLeft: 4,
+    status: "upcoming",
+    ended: false,
+    kind: "sailing",
+    bookingMode: "registration",
+    depositPercent: 50,
+    registrationOpensAt: null,
+    earlyBirdPercent: null,
+    earlyBirdUntil: null,
+    documentUrl: null,
+    documentName: null,
+    imageUrl: null,
     ...overrides,
   };
 }

@@ -7,8 +7,8 @@ import type { ArticleCardData } from "~/components/article-card";
 import { EventCard } from "~/components/event-card";
 import { demoPictureSources, ImageWithFallback } from "~/components/picture";
 import { LocaleContext, type Locale } from "~/i18n";
-import type { EventView } from "~/lib/events";
 import News from "~/routes/news/news";
+import { eventView } from "../support/events";
 
 const card = (n: number): ArticleCardData => ({
   id: `id-${n}`,
@@ -21,31 +21,6 @@ const card = (n: number): ArticleCardData => ({
   imageSources: null,
 });
 
-const eventView = (overrides: Partial<EventView>): EventView => ({
-  id: "e1",
-  slug: "zeildag",
-  name: "Sailing day",
-  description: "A day at sea.",
-  startDate: "2030-06-01T08:00:00.000Z",
-  endDate: "2030-06-01T16:00:00.000Z",
-  location: "Scheveningen",
-  priceCents: 29_500,
-  included: [],
-  maxParticipants: 10,
-  placesLeft: 4,
-  status: "upcoming",
-  ended: false,
-  kind: "sailing",
-  bookingMode: "registration",
-  depositPercent: 50,
-  registrationOpensAt: null,
-  earlyBirdPercent: null,
-  earlyBirdUntil: null,
-  documentUrl: null,
-  documentName: null,
-  imageUrl: null,
-  ...overrides,
-});
 
 /** A page rendered on the server inside a data router, as React Router does. */
 async function renderRoute(Component: () => React.ReactNode, loaderData: unknown = null, path = "/news"): Promise<string> {

@@ -78,12 +78,13 @@ export function PrivateEventCard({
   pageTitle?: string;
 }) {
   const { t } = useI18n();
+  const nameShown = pageTitle?.trim().toLowerCase() !== event.name.trim().toLowerCase();
   return (
     <article className="grid overflow-hidden rounded-xl border bg-white shadow-xl shadow-navy-900/5 lg:grid-cols-[1.4fr_1fr]" data-testid={testId}>
       <div>
         <EventImage src={event.imageUrl} />
         <div className="space-y-6 p-6 sm:p-8">
-          {pageTitle?.trim().toLowerCase() !== event.name.trim().toLowerCase() && (
+          {nameShown && (
             <h2 lang={langOf(event.fallback, "name")} className="text-3xl font-bold uppercase leading-tight text-navy-900 sm:text-4xl">
               {event.name}
             </h2>
@@ -92,7 +93,8 @@ export function PrivateEventCard({
           <p lang={langOf(event.fallback, "description")} className="text-lg leading-relaxed text-slate-700">
             {event.description}
           </p>
-          <IncludedList title={t("private.included")} items={event.included} lang={langOf(event.fallback, "included")} />
+          {/* Under the event's name, or straight under the page's heading when the name is left out. */}
+          <IncludedList title={t("private.included")} items={event.included} headingLevel={nameShown ? 3 : 2} lang={langOf(event.fallback, "included")} />
         </div>
       </div>
       <aside className="flex flex-col gap-6 border-t bg-foam-100/50 p-6 sm:p-8 lg:border-l lg:border-t-0">

@@ -1,36 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { eventAction, eventActionLabel, formatOpening, showsPrice, type EventActionKind } from "~/lib/event-actions";
 import type { BookingMode, DisplayStatus, EventView } from "~/lib/events";
+import { eventView } from "../support/events";
 
 const NOW = new Date("2025-08-01T12:00:00Z");
 const SAIL_OUT_OPENS = "2025-08-12T09:00:00+02:00";
 
+/** An upcoming event a month after NOW with places free; `overrides` set what a case is about. */
 function event(overrides: Partial<EventView> = {}): EventView {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
-    slug: "test-event",
-    name: "Test event",
-    description: "",
-    startDate: "2025-09-01T08:00:00Z",
-    endDate: "2025-09-01T16:00:00Z",
-    location: "Scheveningen",
-    priceCents: 10_000,
-    included: [],
-    maxParticipants: 10,
-    placesLeft: 5,
-    status: "upcoming",
-    ended: false,
-    kind: "event",
-    bookingMode: "registration",
-    depositPercent: 50,
-    registrationOpensAt: null,
-    earlyBirdPercent: null,
-    earlyBirdUntil: null,
-    documentUrl: null,
-    documentName: null,
-    imageUrl: null,
-    ...overrides,
-  };
+  return eventView({ slug: "test-event", name: "Test event", startDate: "2025-09-01T08:00:00Z", endDate: "2025-09-01T16:00:00Z", priceCents: 10_000, placesLeft: 5, kind: "event", ...overrides });
 }
 
 const STATUSES: DisplayStatus[] = ["upcoming", "live", "completed", "cancelled"];

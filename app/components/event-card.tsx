@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCa
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
-import { AfterHydration, demoPictureSources, WithSources } from "./picture";
+import { ImageWithFallback } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";
 import { langOf } from "~/lib/content-language";
@@ -34,32 +34,6 @@ export function eventHref(slug: string): string {
 /** A card's picture width: one of three (calendar) or four (home) columns, two on tablets. */
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-/**
- * A card's picture: AVIF/WebP in the width the card needs when they exist; lazy, and requested
- * only once the page has hydrated (never the page's largest paint, decision 032).
- */
-function CardPicture({ src }: { src: string }) {
-  const sources = demoPictureSources(src);
-  const className = "size-full object-cover transition-transform duration-500 group-hover:scale-105";
-  const img = (
-    <img
-      src={src}
-      alt=""
-      width={640}
-      height={360}
-      loading="lazy"
-      decoding="async"
-      className={className}
-    />
-  );
-  return (
-    <AfterHydration className={className} width={640} height={360}>
-      <WithSources sources={sources} sizes={CARD_SIZES}>
-        {img}
-      </WithSources>
-    </AfterHydration>
-  );
-}
 
 /**
  * An event in a list; links to its dialog on /calendar so the link can be shared. The calendar
@@ -89,7 +63,18 @@ export function EventCard({
       data-status={event.status}
       className="group @container relative scroll-mt-24 flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
       <div className="relative aspect-[16/9] overflow-hidden bg-ocean-700">
-        {event.imageUrl && <CardPicture src={event.imageUrl} />}
+        {/* Lazy, and asked for only once the page has hydrated: never the page's largest paint (decision 032). */}
+        {event.imageUrl && (
+          <ImageWithFallback
+            src={event.imageUrl}
+            alt=""
+            width={640}
+            height={360}
+            sizes={CARD_SIZES}
+            deferred
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        )}
         <div className="absolute left-3 top-3 flex gap-2">
           <EventStatusBadge event={event} />
         </div>

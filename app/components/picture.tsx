@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { ImageOff } from "lucide-react";
 import { useI18n } from "~/i18n";
 import { useHydrated } from "~/lib/hydrated";
@@ -38,18 +38,6 @@ export function srcSetPreload(avifSrcSet: string, sizes: string) {
   } as const;
 }
 
-/** An image in a <picture> with its AVIF and WebP sources, when it has them; else the image alone. */
-export function WithSources({ sources, sizes, children }: { sources: { avif: string; webp: string } | null; sizes?: string; children: ReactElement }) {
-  if (!sources) return children;
-  return (
-    <picture>
-      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
-      {children}
-    </picture>
-  );
-}
-
 /**
  * A picture far enough down the page to wait for the page's own files (decision 032): until React
  * has hydrated, the server's HTML holds it in a <noscript> (shown as it is when scripting is off)
@@ -58,7 +46,7 @@ export function WithSources({ sources, sizes, children }: { sources: { avif: str
  * visit. Once hydrated it is the lazily loaded picture it always was; after a client navigation
  * it is that at once.
  */
-export function AfterHydration({
+function AfterHydration({
   children,
   className,
   width,
@@ -107,20 +95,17 @@ export function DemoPicture({
 }) {
   const srcSet = (ext: string) => widths.map((w) => `/images/${name}-${w}.${ext} ${w}w`).join(", ");
   return (
-    <AfterHydration enabled={deferred && !priority} className={className} width={width} height={height}>
-      <WithSources sources={{ avif: srcSet("avif"), webp: srcSet("webp") }} sizes={sizes}>
-        <img
-          src={`/images/${name}-${widths[widths.length - 1]}.webp`}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          decoding="async"
-          className={className}
-        />
-      </WithSources>
-    </AfterHydration>
+    <ImageWithFallback
+      src={`/images/${name}-${widths[widths.length - 1]}.webp`}
+      sources={{ avif: srcSet("avif"), webp: srcSet("webp") }}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      priority={priority}
+      deferred={deferred}
+      className={className}
+    />
   );
 }
 
@@ -213,9 +198,15 @@ export function ImageWithFallback({
   );
   return (
     <AfterHydration enabled={deferred && !priority} className={className} width={width} height={height}>
-      <WithSources sources={sources} sizes={sizes}>
-        {img}
-      </WithSources>
+      {sources ? (
+        <picture>
+          <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
+          <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
     </AfterHydration>
   );
 }

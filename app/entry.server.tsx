@@ -8,8 +8,10 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
 import { modulePreloadTags } from "@server/http/message-preloads.server";
+import { effectiveLocale } from "./i18n/define";
 import { formatSeedElement, setFormatRecorder, type FormatRecord } from "./lib/intl";
 import { NonceContext } from "./lib/nonce";
+import type { RootData } from "./lib/seo";
 
 export const streamTimeout = 5_000;
 
@@ -26,10 +28,11 @@ function insertAt(html: Buffer<ArrayBuffer>, at: number, text: string): Buffer<A
  * after React Router's module preloads: asked for with the page's scripts instead of once the
  * chunks importing them have run, and after them, so the shared chunk keeps its early place.
  */
-function messagePreloads(html: Buffer<ArrayBuffer>, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): string {
-  const lang = /<html[^>]*\slang="(en|nl)"/.exec(html.subarray(0, 512).toString("latin1"))?.[1];
-  if (!lang || !loadContext?.messageChunks) return "";
+function messagePreloads(routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): string {
+  if (!loadContext?.messageChunks) return "";
   const { manifest, staticHandlerContext } = routerContext;
+  const root = staticHandlerContext.loaderData.root as Pick<RootData, "locale"> | undefined;
+  const lang = effectiveLocale(staticHandlerContext.matches.map((match) => match.route.handle), root?.locale);
   const modules = [manifest.entry.module, ...manifest.entry.imports];
   for (const match of staticHandlerContext.matches) {
     const route = manifest.routes[match.route.id];
@@ -43,7 +46,7 @@ function messagePreloads(html: Buffer<ArrayBuffer>, routerContext: EntryContext,
  * and its formatted strings, at the end of the head.
  */
 function withHydrationAids(html: Buffer<ArrayBuffer>, recorded: FormatRecord, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): Buffer<ArrayBuffer> {
-  const aids = messagePreloads(html, routerContext, loadContext, nonce) + (recorded.size === 0 ? "" : formatSeedElement(recorded));
+  const aids = messagePreloads(routerContext, loadContext, nonce) + (recorded.size === 0 ? "" : formatSeedElement(recorded));
   return insertAt(html, html.indexOf("</head>"), aids);
 }
 

@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { SiteError } from "./components/site-error";
 import { Toaster } from "./components/toaster";
-import { isLocale, LocaleContext, translate, type Locale } from "./i18n";
+import { effectiveLocale, LocaleContext, translate, type Locale } from "./i18n";
 import { resolveLocale, storedLocale } from "./i18n/locale.server";
 import { installAnchorScroll } from "./lib/anchor-scroll";
 import { useNonce } from "./lib/nonce";
@@ -59,11 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function useEffectiveLocale(): Locale {
   const root = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const forced = (matches[i].handle as { locale?: unknown } | undefined)?.locale;
-    if (isLocale(forced)) return forced;
-  }
-  return root?.locale ?? "nl";
+  return effectiveLocale(matches.map((match) => match.handle), root?.locale);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

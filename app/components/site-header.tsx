@@ -1,7 +1,7 @@
 import { MapPin, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { isLocale, translator, useI18n, type Locale, type MessageKey } from "~/i18n";
+import { forcedLocale, translator, useI18n, type Locale, type MessageKey } from "~/i18n";
 import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 
@@ -42,12 +42,7 @@ function NavLink({ to, children, onNavigate, className }: { to: string; children
 
 /** The language a page forces (`handle = { locale }`), if any. */
 function useForcedLocale(): Locale | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const forced = (matches[i].handle as { locale?: unknown } | undefined)?.locale;
-    if (isLocale(forced)) return forced;
-  }
-  return undefined;
+  return forcedLocale(useMatches().map((match) => match.handle));
 }
 
 /** The visitor's stored language choice (the root's), which a forced page does not change. */

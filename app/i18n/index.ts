@@ -30,7 +30,7 @@ export function translator(locale: Locale): Translator {
   return (key, params) => translate(locale, key, params);
 }
 
-export { asLocale, isLocale } from "./define";
+export { asLocale, effectiveLocale, forcedLocale, isLocale } from "./define";
 
 export const LocaleContext = createContext<Locale>("nl");
 

@@ -15,8 +15,8 @@ import type { RootData } from "./lib/seo";
 
 export const streamTimeout = 5_000;
 
-/** What the render in progress formatted with ~/lib/intl (decision 031). */
-const formatted = new AsyncLocalStorage<FormatRecord>();
+/** What the render in progress formatted with ~/lib/intl (decision 031); only pages answered whole note it. */
+const formatted = new AsyncLocalStorage<FormatRecord | undefined>();
 setFormatRecorder(() => formatted.getStore());
 
 function insertAt(html: Buffer<ArrayBuffer>, at: number, text: string): Buffer<ArrayBuffer> {
@@ -67,14 +67,14 @@ export default function handleRequest(
   const nonce = loadContext?.nonce ?? "";
   const policy = pagePolicy(request, responseStatusCode, responseHeaders, routerContext);
   if (policy === "no-store") responseHeaders.set("Cache-Control", NO_STORE);
-  // Pages answered whole carry what they formatted and announce their messages; a streamed
-  // page's browser does both itself.
+  // Crawlers, SPA-mode and pages answered whole (for their ETag) wait for all content. Pages
+  // answered whole carry what they formatted and announce their messages; a streamed page's
+  // browser does both itself.
+  const whole = policy === "revalidate";
   const recorded: FormatRecord = new Map();
-  return formatted.run(recorded, () => new Promise<Response>((resolve, reject) => {
+  return formatted.run(whole ? recorded : undefined, () => new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers, SPA-mode and pages answered whole (for their ETag) wait for all content.
-    const whole = policy === "revalidate";
     const readyOption: keyof RenderToPipeableStreamOptions =
       whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 

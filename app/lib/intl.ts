@@ -61,13 +61,15 @@ function formatter(kind: string, locale: string, options: object, build: () => o
       (name: string) =>
       (...args: Argument[]): Formatted => {
         const run = () => (intl ??= build() as unknown as Methods)[name](...args);
-        // Without an argument Intl formats "now": never recorded or seeded.
-        if (args[0] === undefined) return run();
+        const seededCalls = seeded[key];
+        const record = recorder?.();
+        // Without an argument Intl formats "now": never recorded or seeded. Nothing to look up or
+        // note (a streamed render, a formatter the seed lacks): no call key to build either.
+        if (args[0] === undefined || (!seededCalls && !record)) return run();
         const call = `${name} ${args.map((a) => (a instanceof Date ? a.getTime() : Array.isArray(a) ? JSON.stringify(a) : String(a))).join(" ")}`;
-        const seed = seeded[key]?.[call];
+        const seed = seededCalls?.[call];
         if (seed !== undefined) return seed;
         const result = run();
-        const record = recorder?.();
         if (record) record.set(key, (record.get(key) ?? new Map<string, Formatted>()).set(call, result));
         return result;
       };

@@ -7,29 +7,36 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
-import { modulePreloadTags } from "@server/http/message-preloads.server";
+import { modulePreloadTags } from "@server/http/module-preloads.server";
 import { effectiveLocale } from "./i18n/define";
 import { formatSeedElement, setFormatRecorder, type FormatRecord } from "./lib/intl";
+import { setLazyModuleRecorder } from "./lib/lazy-modules";
 import { NonceContext } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 
 export const streamTimeout = 5_000;
 
-/** What the render in progress formatted with ~/lib/intl (decision 031); only pages answered whole note it. */
-const formatted = new AsyncLocalStorage<FormatRecord | undefined>();
-setFormatRecorder(() => formatted.getStore());
+/**
+ * What the render in progress formatted with ~/lib/intl (decision 031) and which lazily loaded
+ * modules it rendered (~/lib/lazy-modules); only pages answered whole note them.
+ */
+type RenderRecord = { formats: FormatRecord; lazyModules: Set<string> };
+const rendering = new AsyncLocalStorage<RenderRecord | undefined>();
+setFormatRecorder(() => rendering.getStore()?.formats);
+setLazyModuleRecorder(() => rendering.getStore()?.lazyModules);
 
 function insertAt(html: Buffer<ArrayBuffer>, at: number, text: string): Buffer<ArrayBuffer> {
   return at < 0 || !text ? html : Buffer.concat([html.subarray(0, at), Buffer.from(text), html.subarray(at)]);
 }
 
 /**
- * The message catalogs the page's modules wait for in its language (decision 032), to announce
- * after React Router's module preloads: asked for with the page's scripts instead of once the
- * chunks importing them have run, and after them, so the shared chunk keeps its early place.
+ * The message catalogs the page's modules wait for in its language and the lazily loaded code it
+ * rendered (decision 032), to announce after React Router's module preloads: asked for with the
+ * page's scripts instead of once the chunks importing them have run, and after them, so the
+ * shared chunk keeps its early place.
  */
-function messagePreloads(routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): string {
-  if (!loadContext?.messageChunks) return "";
+function modulePreloads(routerContext: EntryContext, loadContext: AppLoadContext | undefined, lazySources: Set<string>, nonce: string): string {
+  if (!loadContext?.modulePreloads) return "";
   const { manifest, staticHandlerContext } = routerContext;
   const root = staticHandlerContext.loaderData.root as Pick<RootData, "locale"> | undefined;
   const lang = effectiveLocale(staticHandlerContext.matches.map((match) => match.route.handle), root?.locale);
@@ -38,15 +45,16 @@ function messagePreloads(routerContext: EntryContext, loadContext: AppLoadContex
     const route = manifest.routes[match.route.id];
     if (route) modules.push(route.module, ...(route.imports ?? []));
   }
-  return modulePreloadTags(loadContext.messageChunks(modules, lang), nonce);
+  return modulePreloadTags(loadContext.modulePreloads({ moduleFiles: modules, locale: lang, lazySources }), nonce);
 }
 
 /**
  * A page's HTML with what the browser needs to hydrate it at once: its message catalogs announced
  * and its formatted strings, at the end of the head.
  */
-function withHydrationAids(html: Buffer<ArrayBuffer>, recorded: FormatRecord, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): Buffer<ArrayBuffer> {
-  const aids = messagePreloads(routerContext, loadContext, nonce) + (recorded.size === 0 ? "" : formatSeedElement(recorded));
+function withHydrationAids(html: Buffer<ArrayBuffer>, recorded: RenderRecord, routerContext: EntryContext, loadContext: AppLoadContext | undefined, nonce: string): Buffer<ArrayBuffer> {
+  const aids =
+    modulePreloads(routerContext, loadContext, recorded.lazyModules, nonce) + (recorded.formats.size === 0 ? "" : formatSeedElement(recorded.formats));
   return insertAt(html, html.indexOf("</head>"), aids);
 }
 
@@ -71,8 +79,8 @@ export default function handleRequest(
   // answered whole carry what they formatted and announce their messages; a streamed page's
   // browser does both itself.
   const whole = policy === "revalidate";
-  const recorded: FormatRecord = new Map();
-  return formatted.run(whole ? recorded : undefined, () => new Promise<Response>((resolve, reject) => {
+  const recorded: RenderRecord = { formats: new Map(), lazyModules: new Set() };
+  return rendering.run(whole ? recorded : undefined, () => new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
@@ -84,6 +92,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A page answered whole is sent at once: a Suspense boundary bigger than React's chunk size
+        // (the calendar's event dialog) would otherwise come after the page, hidden, for a script to
+        // move into place, which a browser without JavaScript never runs.
+        ...(whole ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

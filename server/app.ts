@@ -10,7 +10,7 @@ import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
 import { contentSecurityPolicy, nonceSource } from "./http/csp.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
-import { readMessageChunks, type MessageChunks } from "./http/message-preloads.server";
+import { readModulePreloads, type ModulePreloads } from "./http/module-preloads.server";
 import { renderCache, type RenderCacheSlot } from "./http/render-cache.server";
 import { responseCompression, staticFiles } from "./http/static.server";
 import { baseLogger, log, loggedPath, safeError } from "./log.server";
@@ -25,8 +25,8 @@ declare module "react-router" {
     clientAddress: string;
     /** Where to keep this page once rendered, when it may be answered from the render cache. */
     renderCache?: RenderCacheSlot;
-    /** Which message catalogs a page's modules wait for, from the client build (decision 032; none in development). */
-    messageChunks?: MessageChunks;
+    /** The scripts a page announces beyond React Router's, from the client build (decision 032; none in development). */
+    modulePreloads?: ModulePreloads;
   }
 }
 
@@ -152,7 +152,7 @@ export function createHttpApp(options: {
   const clientDir = options.clientDir ?? (dev ? undefined : clientBuildDir());
   // Precompressed at build time; sent as they are (server/http/static.server.ts).
   if (clientDir) app.use(staticFiles(clientDir));
-  const messageChunks = readMessageChunks(clientDir);
+  const modulePreloads = readModulePreloads(clientDir);
 
   // Anonymous public pages already rendered and unchanged since (decision 020).
   app.use(renderCache({ dev }));
@@ -166,7 +166,7 @@ export function createHttpApp(options: {
         nonce: String(res.locals.nonce),
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         renderCache: res.locals.renderCache as RenderCacheSlot | undefined,
-        messageChunks,
+        modulePreloads,
       }),
     }),
   );

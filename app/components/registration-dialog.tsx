@@ -1,18 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { loadOnce, preloadOnIntent } from "~/lib/load-on-intent";
 import type * as DialogModule from "./registration-dialog-content";
 import type { RegistrationDialogProps } from "./registration-dialog-content";
 
 export type { RegistrationDialogProps } from "./registration-dialog-content";
 
-let dialogModule: Promise<typeof DialogModule> | undefined;
-
 /** Loads the dialog's code (form, waiver, Radix dialog, validation) once; again after a failure. */
-export function preloadRegistrationDialog(): Promise<typeof DialogModule> {
-  return (dialogModule ??= import("./registration-dialog-content").catch((error: unknown) => {
-    dialogModule = undefined;
-    throw error;
-  }));
-}
+export const preloadRegistrationDialog: () => Promise<typeof DialogModule> = loadOnce(() => import("./registration-dialog-content"));
 
 const LazyContent = lazy(() => preloadRegistrationDialog().then((module) => ({ default: module.RegistrationDialogContent })));
 
@@ -34,15 +28,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
   useEffect(() => {
     const opener = returnFocusTo?.current;
     if (!opener || wanted) return;
-    const preload = () => void preloadRegistrationDialog().catch(() => undefined);
-    opener.addEventListener("pointerenter", preload, { once: true });
-    opener.addEventListener("focus", preload, { once: true });
-    opener.addEventListener("touchstart", preload, { once: true, passive: true });
-    return () => {
-      opener.removeEventListener("pointerenter", preload);
-      opener.removeEventListener("focus", preload);
-      opener.removeEventListener("touchstart", preload);
-    };
+    return preloadOnIntent(opener, preloadRegistrationDialog);
   }, [returnFocusTo, wanted]);
 
   if (!wanted) return null;

@@ -20,7 +20,9 @@ test.describe("a first visit", () => {
     test(`asks for no script its HTML did not announce (${locale})`, async ({ browser, baseURL }) => {
       const context = await phone(browser, baseURL, locale);
       const page = await context.newPage();
-      for (const path of ["/", "/news", "/calendar", "/about", "/arc"]) {
+      // A shared event link arrives with the event's dialog open: its code, split off the
+      // calendar, is announced too.
+      for (const path of ["/", "/news", "/calendar", "/about", "/arc", "/calendar?event=zakelijke-zeildag"]) {
         const scripts: string[] = [];
         const onRequest = (request: Request) => {
           if (request.resourceType() === "script") scripts.push(pathOf(request));
@@ -40,10 +42,37 @@ test.describe("a first visit", () => {
         expect(messageCatalogs.length, `${path} announces its messages`).toBeGreaterThan(0);
         expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(3);
         expect(scripts.filter((script) => !announced.has(script)), `scripts ${path} asked for without announcing them`).toEqual([]);
+        const dialogCode = scripts.filter((script) => /\/event-dialog-content-/.test(script));
+        expect(dialogCode, `${path} loads the event dialog's code`).toHaveLength(path.includes("?event=") ? 1 : 0);
       }
       await context.close();
     });
   }
+
+  test("the calendar's event dialog comes on the first sign of interest in a card, and opens", async ({ browser, baseURL }) => {
+    const context = await phone(browser, baseURL, "en");
+    const page = await context.newPage();
+    const dialogCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/event-dialog-content-/.test(pathOf(request))) dialogCode.push(pathOf(request));
+    });
+    await page.goto("/calendar");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(dialogCode).toEqual([]);
+    const card = page.locator("main article a[data-event-opener]").first();
+    const loaded = page.waitForResponse((response) => /\/event-dialog-content-/.test(response.url()));
+    await card.focus();
+    await loaded;
+    await card.press("Enter");
+    const dialog = page.getByTestId("event-dialog");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toBeFocused();
+    expect(dialogCode).toHaveLength(1);
+    await context.close();
+  });
 
   test("pictures below the first screen wait for the page to be interactive, then load as it scrolls", async ({ browser, baseURL }) => {
     const context = await phone(browser, baseURL, "en");

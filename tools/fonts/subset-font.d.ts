@@ -6,6 +6,10 @@ declare module "subset-font" {
     options?: {
       targetFormat?: "sfnt" | "woff" | "woff2" | "truetype";
       preserveNameIds?: number[];
+      /** OpenType feature tags to keep (default: all). */
+      keepFeatures?: string[];
+      /** Drop TrueType hinting instructions. */
+      noHinting?: boolean;
       variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
     },
   ): Promise<Buffer>;

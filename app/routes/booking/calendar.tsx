@@ -1,8 +1,9 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { ArrowRight, CalendarSearch, Mail } from "lucide-react";
 import { data, Link, useNavigate, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventCard } from "~/components/event-card";
-import { EventDialog } from "~/components/event-dialog";
+import { EventDialog, preloadEventDialog } from "~/components/event-dialog";
+import { preloadOnIntent } from "~/lib/load-on-intent";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { listPage, LoadMore } from "~/components/load-more";
 import { Button } from "~/components/ui/button";
@@ -211,6 +212,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const listRef = useRef<HTMLDivElement>(null);
+  // The dialog's code comes with the first sign of interest in a card, ahead of the click.
+  useEffect(() => {
+    const list = listRef.current;
+    return list ? preloadOnIntent(list, preloadEventDialog, "a[data-event-opener]") : undefined;
+  }, [events.length]);
   const filter = parseFilter(searchParams.get("filter"));
   const slug = searchParams.get("event");
   const selected = slug ? (events.find((e) => e.slug === slug) ?? (loaderData.selected?.slug === slug ? loaderData.selected : undefined)) : undefined;

@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { count, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
@@ -150,6 +152,39 @@ export type OpenOptions =
  */
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
 
+/**
+ * A new embedded data directory is created by PGlite's initdb in a short-lived child process,
+ * then opened here like any existing one. Run in this process, initdb left its own copy of the
+ * database engine alive beside the one that serves (a 189 MB WebAssembly memory and the compiled
+ * module: ~330 MB resident after the first start against ~190 MB after a restart; decision 034).
+ * Written to a sibling directory and renamed when complete, so a failed run leaves no half-made
+ * data directory behind.
+ */
+async function initializeDataDir(pgDir: string): Promise<void> {
+  if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) {
+    throw new Error(`Could not create the embedded database in ${pgDir}: the folder holds files but no database (no PG_VERSION); move them away or choose another DATA_DIR`);
+  }
+  const building = `${pgDir}.init-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  const script = `const { PGlite } = await import(process.argv[1]);
+const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
+await db.waitReady;
+await db.close();`;
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      ["--input-type=module", "-e", script, import.meta.resolve("@electric-sql/pglite"), building, JSON.stringify(PGLITE_OPTIONS.startParams)],
+      { timeout: 120_000, maxBuffer: 1024 * 1024 },
+    );
+    fs.rmSync(pgDir, { recursive: true, force: true }); // an empty folder, if any
+    fs.renameSync(building, pgDir);
+  } catch (error) {
+    fs.rmSync(building, { recursive: true, force: true });
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${pgDir}${stderr ? `: ${stderr.slice(-500)}` : ""}`, { cause: error });
+  }
+}
+
 /** Opens PGlite (files in DATA_DIR/pglite, or in memory) or a PostgreSQL server, and migrates. */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
@@ -174,7 +209,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     fs.mkdirSync(options.dataDir, { recursive: true });
     // Two processes writing one PGlite directory corrupt it: the second one must stop first.
     if (options.lock ?? true) lock = acquireDataDirLock(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, "pglite"), PGLITE_OPTIONS);
+    const pgDir = path.join(options.dataDir, "pglite");
+    try {
+      if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initializeDataDir(pgDir);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    client = new PGlite(pgDir, PGLITE_OPTIONS);
   } else {
     client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.template });
   }

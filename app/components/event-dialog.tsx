@@ -1,24 +1,19 @@
-import { Suspense, use } from "react";
 import { renderedLazyModule } from "~/lib/lazy-modules";
-import { loadOnce } from "~/lib/load-on-intent";
+import { lazyPart } from "~/lib/load-on-intent";
 import type { EventDialogProps } from "./event-dialog-content";
 
 /**
  * The code of the calendar's event dialog (the Radix dialog with its focus trap and scroll lock,
  * the details): not part of the calendar's first visit (issue 13), loaded when the visitor shows
- * intent on an event's card (the calendar calls this) or when a dialog first renders.
+ * intent on an event's card (the calendar calls `preloadEventDialog`) or when a dialog first renders.
  */
-export const preloadEventDialog = loadOnce(() => import("./event-dialog-content"));
+const { preload, Part: Content } = lazyPart(() => import("./event-dialog-content").then((module) => module.EventDialogContent));
+export const preloadEventDialog = preload;
 
 // The server loads it at start: a page with the dialog open is then rendered in one pass, the
 // dialog in place. Had the render waited for the code, React would have sent the dialog after the
 // page, hidden, for a script to move into place: a page without JavaScript would never show it.
-if (import.meta.env.SSR) preloadEventDialog().catch(() => undefined);
-
-function Content(props: EventDialogProps) {
-  const { EventDialogContent } = use(preloadEventDialog());
-  return <EventDialogContent {...props} />;
-}
+if (import.meta.env.SSR) preload().catch(() => undefined);
 
 /**
  * An event's details and its one action, in a dialog. A shared `?event=` link gets the open dialog
@@ -28,9 +23,5 @@ function Content(props: EventDialogProps) {
  */
 export function EventDialog(props: EventDialogProps) {
   renderedLazyModule("app/components/event-dialog-content.tsx");
-  return (
-    <Suspense fallback={null}>
-      <Content {...props} />
-    </Suspense>
-  );
+  return <Content {...props} />;
 }

@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { loadOnce, preloadOnIntent } from "~/lib/load-on-intent";
-import type * as DialogModule from "./registration-dialog-content";
+import { useEffect, useState } from "react";
+import { lazyPart, preloadOnIntent } from "~/lib/load-on-intent";
 import type { RegistrationDialogProps } from "./registration-dialog-content";
 
 export type { RegistrationDialogProps } from "./registration-dialog-content";
 
-/** Loads the dialog's code (form, waiver, Radix dialog, validation) once; again after a failure. */
-export const preloadRegistrationDialog: () => Promise<typeof DialogModule> = loadOnce(() => import("./registration-dialog-content"));
-
-const LazyContent = lazy(() => preloadRegistrationDialog().then((module) => ({ default: module.RegistrationDialogContent })));
+/** The dialog's code (form, waiver, Radix dialog, validation): loaded once, again after a failure. */
+const { preload: preloadRegistrationDialog, Part: Content } = lazyPart(() => import("./registration-dialog-content").then((module) => module.RegistrationDialogContent));
 
 /**
  * The registration dialog (a Radix dialog: focus trap, Escape closes). Used by the calendar's
@@ -31,10 +28,5 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
     return preloadOnIntent(opener, preloadRegistrationDialog);
   }, [returnFocusTo, wanted]);
 
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyContent {...props} />
-    </Suspense>
-  );
+  return wanted ? <Content {...props} /> : null;
 }

@@ -1,3 +1,5 @@
+import { createElement, Suspense, use, type ComponentType, type ReactNode } from "react";
+
 /**
  * Code a page needs only when the visitor uses it (a dialog), loaded on intent: when the pointer
  * comes over, or focus or a touch lands on, what opens it. The page's first visit does not carry
@@ -45,4 +47,18 @@ export function preloadOnIntent(element: HTMLElement, preload: () => Promise<unk
   };
   for (const type of INTENT) element.addEventListener(type, onIntent, { passive: true });
   return cleanup;
+}
+
+/**
+ * A part of the page (a dialog) whose code is `load`ed apart: `preload` asks for it (on intent),
+ * `Part` renders it, in a Suspense boundary of its own that shows nothing while the code is on its
+ * way. Once the code is there `Part` renders in the same pass (`loadOnce` notes the value where
+ * `use()` reads it); after a failed load the next render asks again.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): { preload: () => Promise<ComponentType<P>>; Part: (props: P) => ReactNode } {
+  const preload = loadOnce(load);
+  function Loaded(props: P) {
+    return createElement(use(preload()), props);
+  }
+  return { preload, Part: (props: P) => createElement(Suspense, { fallback: null }, createElement(Loaded, props)) };
 }

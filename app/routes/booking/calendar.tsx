@@ -212,11 +212,13 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const listRef = useRef<HTMLDivElement>(null);
-  // The dialog's code comes with the first sign of interest in a card, ahead of the click.
+  // The dialog's code comes with the first sign of interest in a card, ahead of the click (the
+  // list, and so the listener's element, exists while there are events).
+  const listed = events.length > 0;
   useEffect(() => {
     const list = listRef.current;
     return list ? preloadOnIntent(list, preloadEventDialog, "a[data-event-opener]") : undefined;
-  }, [events.length]);
+  }, [listed]);
   const filter = parseFilter(searchParams.get("filter"));
   const slug = searchParams.get("event");
   const selected = slug ? (events.find((e) => e.slug === slug) ?? (loaderData.selected?.slug === slug ? loaderData.selected : undefined)) : undefined;

@@ -71,6 +71,7 @@ export function EventDialogContent({ event, open, onOpenChange, now, closeHref }
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/75 backdrop-blur-sm" />
         <DialogPrimitive.Content
           data-testid="event-dialog"
+          data-event-dialog
           onCloseAutoFocus={(e) => {
             e.preventDefault();
             returnFocus("event", event.slug);

@@ -16,6 +16,17 @@ export const preloadEventDialog = preload;
 if (import.meta.env.SSR) preload().catch(() => undefined);
 
 /**
+ * In the browser: whether the page arrived with the dialog open (its server HTML holds it). The
+ * calendar then waits for the dialog's code before it hydrates (announced in the head, it is on
+ * its way already); otherwise the page was interactive while the dialog was not yet, and its
+ * Register link or close button acted as plain links. Awaited by the calendar's route module, not
+ * here: the dialog's code imports this chunk, and an await here would wait for itself.
+ */
+export function eventDialogRendered(): boolean {
+  return typeof document !== "undefined" && document.querySelector("[data-event-dialog]") !== null;
+}
+
+/**
  * An event's details and its one action, in a dialog. A shared `?event=` link gets the open dialog
  * in the server's HTML, which also announces the dialog's code in its head, so that part hydrates
  * with the rest. A click on a card opens the dialog as soon as the code is there (the navigation

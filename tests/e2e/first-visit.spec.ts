@@ -74,6 +74,24 @@ test.describe("a first visit", () => {
     await context.close();
   });
 
+  test("a shared event link hydrates with its dialog: the dialog works as soon as the page does, even when its code is slow", async ({ browser, baseURL }) => {
+    const context = await phone(browser, baseURL, "en");
+    const page = await context.newPage();
+    await page.route(/\/assets\/event-dialog-content-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/calendar?event=zakelijke-zeildag");
+    await hydrated(page);
+    // Radix's Escape handler, not a plain link: only a hydrated dialog closes this way.
+    const dialog = page.getByTestId("event-dialog");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0, { timeout: 1000 });
+    await expect(page).toHaveURL(/\/calendar$/);
+    await context.close();
+  });
+
   test("pictures below the first screen wait for the page to be interactive, then load as it scrolls", async ({ browser, baseURL }) => {
     const context = await phone(browser, baseURL, "en");
     const page = await context.newPage();

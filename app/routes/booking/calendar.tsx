@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { ArrowRight, CalendarSearch, Mail } from "lucide-react";
 import { data, Link, useNavigate, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventCard } from "~/components/event-card";
-import { EventDialog, preloadEventDialog } from "~/components/event-dialog";
+import { EventDialog, eventDialogRendered, preloadEventDialog } from "~/components/event-dialog";
 import { preloadOnIntent } from "~/lib/load-on-intent";
 import { JsonLdScript } from "~/components/json-ld-script";
 import { listPage, LoadMore } from "~/components/load-more";
@@ -20,6 +20,9 @@ import { db } from "@server/db/client.server";
 import { calendarCounts, calendarEventBySlug, calendarEvents, placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
 import type { Route } from "./+types/calendar";
+
+// A shared ?event= link: the open dialog hydrates with the page (eventDialogRendered).
+if (eventDialogRendered()) await preloadEventDialog().catch(() => undefined);
 
 const FILTERS = ["all", "upcoming", "live", "completed"] as const;
 type Filter = (typeof FILTERS)[number];

@@ -1,6 +1,7 @@
-import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { now } from "../clock.server";
 import { executeRows, type DbOrTx, type Transaction } from "../db/client.server";
+import { insertRecordsSql, jsonRecords } from "../db/json-records.server";
 import { auditLog, type AuditChanges, type AuditRow } from "../db/schema.server";
 
 /**
@@ -55,7 +56,8 @@ export async function audit(tx: Transaction, entries: AuditEntry | AuditEntry[])
   // Several at once (a batch of registrations, decision 021): one insert.
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await tx.insert(auditLog).values(list.map(auditRow));
+  // One statement text for any number of entries (decision 035).
+  await tx.execute(insertRecordsSql(auditLog, list.map(auditRow)));
 }
 
 /** The row an entry becomes (its defaults: now, no registration or event, no changes, no reason). */
@@ -74,17 +76,6 @@ function auditRow(entry: AuditEntry) {
   };
 }
 
-/** Audit entries as the rows of a VALUES list, in audit_log's column order (a raw statement). */
-function auditValues(entries: AuditEntry[]): SQL {
-  // The postgres-js driver does not serialise a Date or an object in a raw statement.
-  const values = entries.map(auditRow).map(
-    (row) =>
-      sql`(${row.at.toISOString()}::timestamptz, ${row.entityType}, ${row.entityId}, ${row.registrationId}::uuid, ${row.eventId}::uuid,
-           ${row.action}, ${JSON.stringify(row.changes)}::jsonb, ${row.actorType}::audit_actor, ${row.actorId}, ${row.reason})`,
-  );
-  return sql`(values ${sql.join(values, sql`, `)}) as entry (at, entity_type, entity_id, registration_id, event_id, action, changes, actor_type, actor_id, reason)`;
-}
-
 /**
  * A change of one or more rows and their audit rows in a single statement: the change (an insert
  * or update returning the `id` of each row it changed) runs as a data-modifying CTE, and each
@@ -96,11 +87,12 @@ function auditValues(entries: AuditEntry[]): SQL {
  */
 export async function changesWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<Set<string>> {
   if (entries.length === 0) throw new Error("changesWithAudit needs an audit entry");
+  const { columns, records } = jsonRecords(auditLog, entries.map(auditRow));
   const written = await executeRows<{ id: string }>(
     database,
     sql`with changed as (${change.getSQL()})
-        insert into ${auditLog} (at, entity_type, entity_id, registration_id, event_id, action, changes, actor_type, actor_id, reason)
-        select entry.* from ${auditValues(entries)}
+        insert into ${auditLog} (${columns})
+        select ${columns} from ${records} as entry
         where entry.entity_id in (select id::text from changed)
         returning entity_id as id`,
   );

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { asLocale, translate, type Locale } from "~/i18n";
 import { eventNameIn } from "../events/view.server";
 import { formatAmount, HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
@@ -7,6 +7,7 @@ import { audit, changesWithAudit, PARTICIPANT, SYSTEM, type Actor } from "../aud
 import { now } from "../clock.server";
 import { batchedWrites } from "../db/batched-writes.server";
 import { db, preparedStatement, type Database } from "../db/client.server";
+import { insertRecordsSql } from "../db/json-records.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
@@ -107,12 +108,13 @@ const recordOpenPayment = (database: Database) =>
     batchedWrites(async (open: OpenPayment[]) => {
       await changesWithAudit(
         d,
-        d
-          .insert(payments)
-          .values(open.map(({ eventId: _eventId, ...payment }) => ({ ...payment, status: "open" as const })))
-          // Stripe answers a retried request (same idempotency key) with the same session.
-          .onConflictDoNothing({ target: payments.providerSessionId })
-          .returning({ id: payments.id }),
+        // One statement text for any number of checkouts (decision 035). Stripe answers a
+        // retried request (same idempotency key) with the same session: nothing is inserted.
+        insertRecordsSql(
+          payments,
+          open.map(({ eventId: _eventId, ...payment }) => ({ ...payment, status: "open" as const })),
+          sql`on conflict (${sql.identifier(payments.providerSessionId.name)}) do nothing returning ${sql.identifier(payments.id.name)}`,
+        ),
         open.map((payment) => ({
           entityType: "payment" as const,
           entityId: payment.id,

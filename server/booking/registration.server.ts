@@ -6,6 +6,7 @@ import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
 import { batchedWritesByKey } from "../db/batched-writes.server";
+import { insertRecords } from "../db/json-records.server";
 import { preparedStatement, type Database } from "../db/client.server";
 import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
 import { audit, PARTICIPANT } from "../audit/audit.server";
@@ -165,8 +166,11 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
     const keyed = requests.map((r) => ({ email: r.input.customerEmail.trim().toLowerCase(), clientKey: clientKeyOf(r.clientAddress) }));
     const emails = [...new Set(keyed.map((k) => k.email))];
     const clientKeys = [...new Set(keyed.flatMap((k) => (k.clientKey ? [k.clientKey] : [])))];
-    const sameBooker = [inArray(sql`lower(${registrations.customerEmail})`, emails)];
-    if (clientKeys.length > 0) sameBooker.push(inArray(registrations.clientKey, clientKeys));
+    // The lists as JSON parameters: one statement text for any batch (decision 035).
+    const sameBooker = [
+      sql`lower(${registrations.customerEmail}) in (select json_array_elements_text(${JSON.stringify(emails)}::json))`,
+      sql`${registrations.clientKey} in (select json_array_elements_text(${JSON.stringify(clientKeys)}::json))`,
+    ];
     const live = tx.select({ n: count() }).from(registrations).where(and(eq(registrations.eventId, event.id), liveRegistration(countedAt)));
     const offersOpen = tx
       .select({ n: count() })
@@ -274,7 +278,8 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
         drawn.add(reference);
         return { ...a.values, reference };
       });
-      const inserted = await tx.insert(registrations).values(rows).onConflictDoNothing({ target: registrations.reference }).returning();
+      // One statement text for any batch size (decision 035).
+      const inserted = await insertRecords(tx, registrations, rows, sql`on conflict (${sql.identifier(registrations.reference.name)}) do nothing`);
       const byReference = new Map(inserted.map((r) => [r.reference, r]));
       rows.forEach((row, i) => {
         const registration = byReference.get(row.reference);

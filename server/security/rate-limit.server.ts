@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { now } from "../clock.server";
 import { batchedWrites } from "../db/batched-writes.server";
-import { db, preparedStatement, type Database } from "../db/client.server";
+import { db, executeRows, preparedStatement, type Database } from "../db/client.server";
+import { insertRecordsSql, rowsOf } from "../db/json-records.server";
 import { rateLimits } from "../db/schema.server";
 import { secrets } from "../secrets.server";
 
@@ -64,12 +65,21 @@ async function countAttempts(database: Database, bucket: string, windowMs: numbe
   }
   const perKey = new Map<string, number>();
   for (const { key } of attempts) perKey.set(key, (perKey.get(key) ?? 0) + 1);
-  const rows = await database
-    .insert(rateLimits)
-    // Strings with a cast: the postgres-js driver does not serialise a Date as a parameter here.
-    .values([...perKey].map(([key, count]) => ({ bucket, key, windowStart: sql`${at.toISOString()}::timestamptz`, count })))
-    .onConflictDoUpdate(addToWindow(expiredBefore))
-    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+  // One statement text for any number of keys (decision 035).
+  const { set } = addToWindow(expiredBefore);
+  const rows = rowsOf(
+    rateLimits,
+    await executeRows<Record<string, unknown>>(
+      database,
+      insertRecordsSql(
+        rateLimits,
+        [...perKey].map(([key, count]) => ({ bucket, key, windowStart: at, count })),
+        sql`on conflict (${sql.identifier(rateLimits.bucket.name)}, ${sql.identifier(rateLimits.key.name)})
+            do update set ${sql.identifier(rateLimits.windowStart.name)} = ${set.windowStart}, ${sql.identifier(rateLimits.count.name)} = ${set.count}
+            returning *`,
+      ),
+    ),
+  );
   const total = new Map(rows.map((r) => [r.key, r]));
   const after = new Map(perKey);
   return attempts.map(({ key }) => {

@@ -70,6 +70,9 @@ describe("private page routes on the server", () => {
     const right = unwrap(await vwdtpPage.action(args(formRequest("/vwdtp?lang=en", { code: "vwdtp2025" }))));
     expect(right.status).toBe(303);
     expect(right.headers.get("location")).toBe("/vwdtp");
+    // Posted with JavaScript the request is a data request; the answer still goes to the page.
+    const fromScript = unwrap(await vwdtpPage.action(args(formRequest("/vwdtp.data?lang=en", { code: "vwdtp2025" }))));
+    expect(fromScript.headers.get("location")).toBe("/vwdtp");
     const cookie = right.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^access_vwdtp=.+; Path=\/; HttpOnly; SameSite=Lax$/);
 

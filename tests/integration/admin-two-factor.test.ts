@@ -34,7 +34,7 @@ async function run(call: () => Promise<unknown>): Promise<Answer> {
 }
 
 type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof testContext> };
-const args = (request: Request, address = "10.5.0.1") => ({ request, params: {}, context: testContext(address) }) as Args;
+const args = (request: Request, address = "10.5.0.1", url = new URL(request.url)) => ({ request, url, params: {}, context: testContext(address) }) as Args;
 
 function post(url: string, fields: Record<string, string>, cookie: string): Request {
   return formRequest(url, fields, { origin: "http://localhost", cookie });
@@ -98,6 +98,10 @@ describe("two-factor sign-in for admins (decision 017)", () => {
     const gate = await run(() => gateLoader(args(withCookie("/admin/events?x=1", jar.header)) as never));
     expect(gate.status).toBe(302);
     expect(gate.headers.get("location")).toBe(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: "/admin/events?x=1" }).toString()}`);
+    // A client navigation's data request comes back to the page's address, not the request's.
+    const dataRequest = withCookie("/admin/events.data?x=1&_routes=routes%2Fadmin%2Fgate", jar.header);
+    const fromData = await run(() => gateLoader(args(dataRequest, undefined, new URL("http://localhost/admin/events?x=1")) as never));
+    expect(fromData.headers.get("location")).toBe(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: "/admin/events?x=1" }).toString()}`);
     // The set-up page opens, with nothing started yet.
     const page = await run(() => setupLoader(args(request()) as never));
     expect(page.body).toMatchObject({ status: "setup", setup: null });

@@ -99,6 +99,15 @@ describe("GET /my-booking/:token over HTTP", () => {
     expect(page.text).not.toContain('rel="canonical"');
   });
 
+  it("sends a client navigation (a data request) to the page's own address in the booking's language", async () => {
+    // React Router hands loaders the request as sent (decision 036): `….data?_routes=…` here.
+    const answer = await request(`/my-booking/${token}.data?step=cancel&_routes=routes%2Fmanage%2Fmy-booking`, { "accept-language": "en-GB" });
+    expect(answer.status).toBe(202);
+    expect(answer.text).toContain(`/my-booking/${token}?step=cancel&lang=nl`);
+    expect(answer.text).not.toContain(".data");
+    expect(answer.text).not.toContain("_routes");
+  });
+
   it("answers wrong tokens with the site's plain 404 page: no booking data, the same private headers", async () => {
     const forged = `${token.slice(0, 40)}${token[40] === "a" ? "b" : "a"}${token.slice(41)}`;
     for (const bad of [forged, "garbled", `${token.slice(0, 22)}`]) {

@@ -20,14 +20,14 @@ import type { Route } from "./+types/gate";
  */
 export const handle = { locale: "nl" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { state, headers } = await getAdminState(request);
   // Never cached: the answer depends on the session and may show personal data.
   headers.set("Cache-Control", "no-store");
   // An admin without a second factor reaches only its set-up (decision 017); the child's
   // `requireAdmin` refuses them with 403 as well.
   if (state.status === "setup-required") {
-    const url = new URL(request.url);
+    // `url`, not request.url: a client navigation's request is a data request (`….data?_routes=…`).
     const back = safeAdminRedirect(`${url.pathname}${url.search}`);
     throw redirect(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: back }).toString()}`, { headers });
   }

@@ -99,8 +99,9 @@ export async function manageLocale(request: Request, registration: Pick<Registra
  * root applies (and stores), so the header, footer and page all speak the participant's
  * language. Other query parameters are kept.
  */
-export async function languageRedirect(request: Request, registration: Pick<Registration, "locale">): Promise<Response | undefined> {
-  const url = new URL(request.url);
+export async function languageRedirect(request: Request, address: URL, registration: Pick<Registration, "locale">): Promise<Response | undefined> {
+  // The page's address (the loader's `url`): a client navigation's request is a data request.
+  const url = new URL(address);
   if (isLocale(url.searchParams.get("lang")) || (await storedLocale(request))) return undefined;
   url.searchParams.set("lang", asLocale(registration.locale));
   return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });

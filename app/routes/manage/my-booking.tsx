@@ -24,12 +24,12 @@ import type { Route } from "./+types/my-booking";
  * their contact details until the event starts, and cancel under the event's policy. Every form
  * is a plain POST that works before hydration. A wrong token is the site's plain 404.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const booking = await requireBooking(params.token, context.clientAddress);
-  const toLanguage = await languageRedirect(request, booking.registration);
+  const toLanguage = await languageRedirect(request, url, booking.registration);
   if (toLanguage) throw toLanguage;
   const locale = await manageLocale(request, booking.registration);
-  const step = new URL(request.url).searchParams.get("step");
+  const step = url.searchParams.get("step");
   return data(await manageView(booking, locale, step), { headers: MANAGE_HEADERS });
 }
 

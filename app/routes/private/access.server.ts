@@ -42,8 +42,9 @@ export async function accessCodeAction(request: Request, context: AppLoadContext
 
   switch (attempt.outcome) {
     case "unlocked":
-      // Back to the page without the form's query (?lang=…), so a reload never re-posts.
-      return redirect(new URL(request.url).pathname, { status: 303, headers: { "Set-Cookie": attempt.setCookie } });
+      // Back to the page without the form's query (?lang=…), so a reload never re-posts. Its own
+      // path, not the request's: a posted form's request may be a data request (`/arc.data`).
+      return redirect(PRIVATE_PAGES[pageKey].path, { status: 303, headers: { "Set-Cookie": attempt.setCookie } });
     case "limited": {
       const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
       return data<AccessCodeActionData>(

@@ -78,25 +78,32 @@ function auditRow(entry: AuditEntry) {
 
 /**
  * A change of one or more rows and their audit rows in a single statement: the change (an insert
- * or update returning the `id` of each row it changed) runs as a data-modifying CTE, and each
- * entry is written only when the row it is about (its `entityId`) was changed. Atomic without a
- * transaction, in one round trip instead of the four of BEGIN, change, audit, COMMIT: for the
- * registration's hot path, where those round trips queue behind each other under a burst
- * (issue 13). The entries must not depend on the changed rows (give each row its id up front).
- * Returns the ids of the rows changed (and audited).
+ * or update returning at least the `id` of each row it changed) runs as a data-modifying CTE, and
+ * each entry is written only when the row it is about (its `entityId`) was changed. Atomic
+ * without a transaction, in one round trip instead of the four of BEGIN, change, audit, COMMIT
+ * (or, inside a transaction, one instead of two): for the registration's hot path, where those
+ * round trips queue behind each other under a burst (issue 13). The entries must not depend on
+ * the changed rows (give each row its id up front). Answers what the change returned, a row for
+ * each row changed (and audited).
  */
-export async function changesWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<Set<string>> {
-  if (entries.length === 0) throw new Error("changesWithAudit needs an audit entry");
+export async function changedWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<Record<string, unknown>[]> {
+  if (entries.length === 0) throw new Error("changedWithAudit needs an audit entry");
   const { columns, records } = jsonRecords(auditLog, entries.map(auditRow));
-  const written = await executeRows<{ id: string }>(
+  return executeRows<Record<string, unknown>>(
     database,
-    sql`with changed as (${change.getSQL()})
-        insert into ${auditLog} (${columns})
-        select ${columns} from ${records} as entry
-        where entry.entity_id in (select id::text from changed)
-        returning entity_id as id`,
+    sql`with changed as (${change.getSQL()}),
+        audited as (
+          insert into ${auditLog} (${columns})
+          select ${columns} from ${records} as entry
+          where entry.entity_id in (select id::text from changed)
+        )
+        select * from changed`,
   );
-  return new Set(written.map((row) => row.id));
+}
+
+/** `changedWithAudit`, answering the ids of the rows changed (and audited). */
+export async function changesWithAudit(database: DbOrTx, change: SQLWrapper, entries: AuditEntry[]): Promise<Set<string>> {
+  return new Set((await changedWithAudit(database, change, entries)).map((row) => String(row.id)));
 }
 
 /**

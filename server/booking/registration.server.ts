@@ -6,10 +6,10 @@ import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
 import { batchedWritesByKey } from "../db/batched-writes.server";
-import { insertRecords } from "../db/json-records.server";
+import { insertRecordsSql, rowsOf } from "../db/json-records.server";
 import { preparedStatement, type Database } from "../db/client.server";
 import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
-import { audit, PARTICIPANT } from "../audit/audit.server";
+import { changedWithAudit, PARTICIPANT } from "../audit/audit.server";
 import { liveRegistration, offerUse, placesTakenByEvent } from "../events/queries.server";
 import { displayStatus } from "../events/view.server";
 import { secrets } from "../secrets.server";
@@ -266,48 +266,48 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       booked.push({ email, clientKey, status: values.status, holdExpiresAt: values.holdExpiresAt?.getTime() ?? null });
     });
 
-    // One insert for the batch. A reference is random; on the (very rare) clash, those rows draw
-    // another instead of failing.
+    // One statement for the batch: the registrations and their audit rows (each id drawn here,
+    // so the audit entries need nothing back). A reference is random; on the (very rare) clash,
+    // those rows draw another instead of failing, and only rows inserted get an audit row.
     const created = new Map<number, Registration>();
-    let left = accepted;
+    let left = accepted.map((a) => ({ ...a, id: crypto.randomUUID() }));
     for (let attempt = 0; attempt < 5 && left.length > 0; attempt++) {
       const drawn = new Set<string>();
       const rows = left.map((a) => {
         let reference = makeReference();
         while (drawn.has(reference)) reference = makeReference();
         drawn.add(reference);
-        return { ...a.values, reference };
+        return { ...a.values, id: a.id, reference };
       });
-      // One statement text for any batch size (decision 035).
-      const inserted = await insertRecords(tx, registrations, rows, sql`on conflict (${sql.identifier(registrations.reference.name)}) do nothing`);
-      const byReference = new Map(inserted.map((r) => [r.reference, r]));
-      rows.forEach((row, i) => {
-        const registration = byReference.get(row.reference);
-        if (registration) created.set(left[i].index, registration);
-      });
+      const inserted = rowsOf(
+        registrations,
+        await changedWithAudit(
+          tx,
+          // One statement text for any batch size (decision 035).
+          insertRecordsSql(registrations, rows, sql`on conflict (${sql.identifier(registrations.reference.name)}) do nothing returning *`),
+          left.map(({ index, id, values }) => ({
+            entityType: "registration" as const,
+            entityId: id,
+            registrationId: id,
+            eventId: event.id,
+            action: "registration.created",
+            changes: {
+              status: { from: null, to: values.status },
+              ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
+            },
+            actor: PARTICIPANT,
+            at: requests[index].now,
+          })),
+        ),
+      );
+      const byId = new Map(inserted.map((r) => [r.id, r]));
+      for (const a of left) {
+        const registration = byId.get(a.id);
+        if (registration) created.set(a.index, registration);
+      }
       left = left.filter((a) => !created.has(a.index));
     }
     if (left.length > 0) throw new Error("Could not draw a unique registration reference");
-    // Each registration's audit row, in this transaction (one insert for the batch).
-    await audit(
-      tx,
-      accepted.map(({ index }) => {
-        const registration = created.get(index)!;
-        return {
-          entityType: "registration" as const,
-          entityId: registration.id,
-          registrationId: registration.id,
-          eventId: event.id,
-          action: "registration.created",
-          changes: {
-            status: { from: null, to: registration.status },
-            ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
-          },
-          actor: PARTICIPANT,
-          at: requests[index].now,
-        };
-      }),
-    );
     for (const { index, due } of accepted) {
       const registration = created.get(index)!;
       if (registration.status !== "confirmed") {

@@ -1,6 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { executeRows, type DbOrTx } from "./client.server";
 
 /**
  * Rows of a batch as ONE parameter: a JSON array read back as the table's row type with
@@ -59,18 +58,4 @@ export function rowsOf<T extends PgTable>(table: T, raw: readonly Record<string,
 export function insertRecordsSql<T extends PgTable>(table: T, rows: readonly T["$inferInsert"][], then: SQL = sql``): SQL {
   const { columns, records } = jsonRecords(table, rows);
   return sql`insert into ${table} (${columns}) select ${columns} from ${records} ${then}`;
-}
-
-/**
- * Inserts rows in one statement (`insertRecordsSql`), answering the inserted rows in Drizzle's
- * shape. `onConflict`: an `on conflict …` clause (the rows it skips are not answered).
- */
-export async function insertRecords<T extends PgTable>(
-  database: DbOrTx,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-  onConflict: SQL = sql``,
-): Promise<T["$inferSelect"][]> {
-  if (rows.length === 0) return [];
-  return rowsOf(table, await executeRows<Record<string, unknown>>(database, insertRecordsSql(table, rows, sql`${onConflict} returning *`)));
 }

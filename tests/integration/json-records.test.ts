@@ -3,7 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { audit, PARTICIPANT } from "@server/audit/audit.server";
-import { insertRecords, insertRecordsSql } from "@server/db/json-records.server";
+import { executeRows, type Database } from "@server/db/client.server";
+import { insertRecordsSql, rowsOf } from "@server/db/json-records.server";
 import { auditLog, registrations } from "@server/db/schema.server";
 import { useTestDatabase } from "../support/db";
 import { insertEvent } from "./booking-fixtures";
@@ -11,7 +12,12 @@ import { insertEvent } from "./booking-fixtures";
 // Rows of a batch as one JSON parameter (decision 035): the same statement text for any number
 // of rows, and the rows written and answered exactly as Drizzle's own insert would. On PGlite and
 // on PostgreSQL.
-describe("insertRecords", () => {
+/** The rows inserted, as Drizzle's insert … returning() answers them. */
+async function insertRecords(database: Database, rows: (typeof registrations.$inferInsert)[], onConflict = sql``) {
+  return rowsOf(registrations, await executeRows<Record<string, unknown>>(database, insertRecordsSql(registrations, rows, sql`${onConflict} returning *`)));
+}
+
+describe("insertRecordsSql and rowsOf", () => {
   const database = useTestDatabase();
   const at = new Date("2026-03-01T10:00:00.123Z");
 
@@ -57,7 +63,7 @@ describe("insertRecords", () => {
   it("answers the inserted rows as Drizzle reads them back, the columns not given at their defaults", async () => {
     const event = await insertEvent(at);
     const given = [row(event.id, 1), row(event.id, 2, { phoneNumber: "+31 70 1234567", comments: "Vegetarisch" })];
-    const inserted = await insertRecords(database.db(), registrations, given);
+    const inserted = await insertRecords(database.db(), given);
     const read = await database
       .db()
       .select()
@@ -80,7 +86,7 @@ describe("insertRecords", () => {
   it("keeps every character of the text as given (quotes, backslashes, accents, emoji, new lines)", async () => {
     const event = await insertEvent(at);
     const name = `Zoë "Zee" O'Brien \\ 🚤 Ærø\nTweede regel {"a":1} $1 ::json`;
-    const [inserted] = await insertRecords(database.db(), registrations, [row(event.id, 3, { customerName: name })]);
+    const [inserted] = await insertRecords(database.db(), [row(event.id, 3, { customerName: name })]);
     expect(inserted.customerName).toBe(name);
     const [stored] = await database.db().select({ name: registrations.customerName }).from(registrations).where(eq(registrations.id, inserted.id));
     expect(stored.name).toBe(name);
@@ -88,10 +94,10 @@ describe("insertRecords", () => {
 
   it("skips the rows an on-conflict clause skips, and answers only those inserted", async () => {
     const event = await insertEvent(at);
-    const [first] = await insertRecords(database.db(), registrations, [row(event.id, 4)]);
+    const [first] = await insertRecords(database.db(), [row(event.id, 4)]);
     const again = row(event.id, 5, { reference: first.reference });
     const other = row(event.id, 6);
-    const inserted = await insertRecords(database.db(), registrations, [again, other], sql`on conflict (reference) do nothing`);
+    const inserted = await insertRecords(database.db(), [again, other], sql`on conflict (reference) do nothing`);
     expect(inserted.map((r) => r.reference)).toEqual([other.reference]);
   });
 
@@ -99,7 +105,7 @@ describe("insertRecords", () => {
     const event = await insertEvent(at);
     const complete = row(event.id, 7);
     const { phoneNumber: _left, ...lacking } = row(event.id, 8);
-    await expect(insertRecords(database.db(), registrations, [complete, lacking as typeof complete])).rejects.toThrow(/phone_number/);
+    await expect(insertRecords(database.db(), [complete, lacking as typeof complete])).rejects.toThrow(/phone_number/);
     expect(await database.db().select().from(registrations).where(eq(registrations.reference, complete.reference))).toHaveLength(0);
   });
 

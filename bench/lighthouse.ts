@@ -27,7 +27,8 @@ type Run = Record<(typeof CATEGORIES)[number], number> & {
   cls: number;
   /** Lighthouse's own measure of this machine's speed at the time (lower: slower or busier). */
   benchmarkIndex: number;
-  failed?: string[];
+  /** Audits that cost points: "category:audit-id", and the elements they name (for whoever fixes it). */
+  failed?: { audit: string; nodes: string[] }[];
   warnings?: string[];
 };
 
@@ -58,8 +59,11 @@ export async function measureLighthouse(report: Report, site: SiteServer, runs: 
       const note = errors.length ? `${errors.length} run(s) failed${results.length === runs ? " and were made again" : `, ${results.length} of ${runs} left`}: ${errors[0]!.slice(0, 120)}` : undefined;
       const pick = (key: keyof Omit<Run, "failed" | "warnings">) => median(results.map((r) => r[key]));
       for (const category of CATEGORIES) {
-        // Below 100: the audits that cost points in the last run, for whoever fixes it.
-        const failing = category === "performance" ? undefined : results.at(-1)?.failed?.filter((f) => f.startsWith(`${category}:`)).map((f) => f.slice(category.length + 1));
+        // Below 100: the audits that cost points in any run (and in how many), for whoever fixes it.
+        const failedIn = (r: Run) => (r.failed ?? []).filter((f) => f.audit.startsWith(`${category}:`));
+        const counts = new Map<string, number>();
+        if (category !== "performance") for (const r of results) for (const f of failedIn(r)) counts.set(f.audit, (counts.get(f.audit) ?? 0) + 1);
+        const failing = [...counts].map(([audit, n]) => `${audit.slice(category.length + 1)}${n < results.length ? ` (${n} of ${results.length} runs)` : ""}`);
         const machine = category === "performance" ? `benchmarkIndex ${pick("benchmarkIndex").toFixed(0)}` : undefined;
         report.add({
           section,
@@ -70,6 +74,7 @@ export async function measureLighthouse(report: Report, site: SiteServer, runs: 
           note: [note, machine, failing?.length ? `failing: ${failing.join(", ")}` : undefined].filter(Boolean).join("; ") || undefined,
           detail: {
             runs: results.map((r) => r[category]),
+            ...(failing.length ? { failed: results.map(failedIn) } : {}),
             ...(category === "performance" ? { benchmarkIndex: results.map((r) => r.benchmarkIndex), warnings: results.map((r) => r.warnings) } : {}),
           },
         });
@@ -98,11 +103,14 @@ async function audit(url: string, port: number): Promise<Run> {
     if (value === undefined) throw new Error(`no ${id} value`);
     return value;
   };
-  const failed: string[] = [];
+  const failed: Run["failed"] & object = [];
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const item = lhr.audits[ref.id];
-      if (ref.weight > 0 && item && item.score !== null && item.score < 1) failed.push(`${category}:${ref.id}`);
+      if (!(ref.weight > 0 && item && item.score !== null && item.score < 1)) continue;
+      const items = (item.details as { items?: { node?: { selector?: string; snippet?: string; explanation?: string } }[] } | undefined)?.items ?? [];
+      const nodes = items.flatMap((i) => (i.node ? [`${i.node.selector ?? ""} ${i.node.snippet?.slice(0, 160) ?? ""} ${i.node.explanation?.split("\n")[0]?.slice(0, 200) ?? ""}`.trim()] : [])).slice(0, 5);
+      failed.push({ audit: `${category}:${ref.id}`, nodes });
     }
   }
   return {

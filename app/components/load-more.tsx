@@ -64,7 +64,7 @@ export function LoadMore({
         aria-disabled={loading || undefined}
         data-testid={testId}
         className={cn(
-          "inline-flex h-11 items-center justify-center gap-2 rounded-md border border-navy-900 bg-white px-6 text-sm font-semibold text-navy-900 transition-colors hover:bg-foam-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+          "inline-flex h-11 items-center justify-center gap-2 rounded-md border border-navy-900 bg-white px-6 text-sm font-semibold text-navy-900 hover:transition-colors focus-visible:transition-colors hover:bg-foam-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
           loading && "pointer-events-none opacity-70",
         )}
       >

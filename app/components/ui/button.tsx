@@ -3,8 +3,12 @@ import { Slot } from "radix-ui";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
+// Colours change with a transition only on hover and focus: in a section below the fold
+// (`content-visibility: auto`) Chromium sometimes gives the element the browser's own style first,
+// and a standing transition then animated it from a blue link to its colours just after load,
+// which is when Lighthouse's contrast check (axe) looks: 2 runs in 12 scored accessibility 96.
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold hover:transition-colors focus-visible:transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

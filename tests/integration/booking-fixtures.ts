@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { db } from "@server/db/client.server";
-import { emails, events, type NewEvent } from "@server/db/schema.server";
+import { makeReference } from "@server/booking/reference.server";
+import { emails, events, type registrations, type NewEvent } from "@server/db/schema.server";
 import type { CheckoutRequest, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "@server/payments/provider.server";
 import type { RegistrationInput } from "~/schemas/registration";
 
@@ -27,6 +28,29 @@ export async function insertEvent(now: Date, overrides: Partial<NewEvent> = {}) 
     })
     .returning();
   return event;
+}
+
+/** A registration row as stored, for tests that insert one directly (held, with a deposit due). */
+export function registrationRow(eventId: string, overrides: Partial<typeof registrations.$inferInsert> = {}): typeof registrations.$inferInsert {
+  return {
+    reference: makeReference(),
+    eventId,
+    customerName: "Deelnemer",
+    customerEmail: "deelnemer@example.com",
+    birthDate: "1990-05-17",
+    street: "Havenstraat 1",
+    city: "Den Haag",
+    postalCode: "2583 AB",
+    country: "Nederland",
+    nextOfKinName: "Familie",
+    nextOfKinPhone: "+31 6 12345678",
+    status: "pending_payment",
+    priceCents: 29_500,
+    amountDueCents: 14_750,
+    termsAcceptedAt: new Date(),
+    waiverVersion: "test",
+    ...overrides,
+  };
 }
 
 export function participant(n = 1): RegistrationInput {

@@ -7,7 +7,7 @@ import { executeRows, type Database } from "@server/db/client.server";
 import { insertRecordsSql, rowsOf } from "@server/db/json-records.server";
 import { auditLog, registrations } from "@server/db/schema.server";
 import { useTestDatabase } from "../support/db";
-import { insertEvent } from "./booking-fixtures";
+import { insertEvent, registrationRow } from "./booking-fixtures";
 
 // Rows of a batch as one JSON parameter (decision 035): the same statement text for any number
 // of rows, and the rows written and answered exactly as Drizzle's own insert would. On PGlite and
@@ -21,33 +21,23 @@ describe("insertRecordsSql and rowsOf", () => {
   const database = useTestDatabase();
   const at = new Date("2026-03-01T10:00:00.123Z");
 
-  const row = (eventId: string, n: number, overrides: Partial<typeof registrations.$inferInsert> = {}) => ({
-    eventId,
-    reference: `JR-${crypto.randomBytes(4).toString("hex")}`,
-    customerName: `Deelnemer ${n}`,
-    customerEmail: `deelnemer${n}@example.com`,
-    phoneNumber: null,
-    birthDate: "1990-05-17",
-    street: "Havenstraat 1",
-    city: "Den Haag",
-    postalCode: "2583 AB",
-    country: "Nederland",
-    nextOfKinName: "Familie",
-    nextOfKinPhone: "+31 6 12345678",
-    comments: null,
-    locale: "nl",
-    status: "pending_payment" as const,
-    holdExpiresAt: new Date(at.getTime() + 7 * 60_000),
-    clientKey: null,
-    priceCents: 29_500,
-    amountDueCents: 14_750,
-    termsAccepted: true,
-    termsAcceptedAt: at,
-    waiverVersion: "2026-01",
-    confirmedAt: null,
-    waitlistOfferId: null,
-    ...overrides,
-  });
+  // Every nullable column given (as null) so that a row lacking one is a lacking row.
+  const row = (eventId: string, n: number, overrides: Partial<typeof registrations.$inferInsert> = {}) =>
+    registrationRow(eventId, {
+      reference: `JR-${crypto.randomBytes(4).toString("hex")}`,
+      customerName: `Deelnemer ${n}`,
+      customerEmail: `deelnemer${n}@example.com`,
+      phoneNumber: null,
+      comments: null,
+      locale: "nl",
+      holdExpiresAt: new Date(at.getTime() + 7 * 60_000),
+      clientKey: null,
+      termsAccepted: true,
+      termsAcceptedAt: at,
+      confirmedAt: null,
+      waitlistOfferId: null,
+      ...overrides,
+    });
 
   const statementOf = (rows: ReturnType<typeof row>[]) => new PgDialect().sqlToQuery(insertRecordsSql(registrations, rows, sql`returning *`));
 

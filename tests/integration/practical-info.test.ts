@@ -8,6 +8,7 @@ import { setNowForTests } from "@server/clock.server";
 import { auditLog, emails, events, registrations, type NewEvent } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
+import { registrationRow } from "./booking-fixtures";
 
 const NOW = "2026-06-01T10:00:00Z";
 const DAY = 86_400_000;
@@ -61,26 +62,20 @@ describe("practical-information e-mail before a summer evening", () => {
     const [row] = await database
       .db()
       .insert(registrations)
-      .values({
-        reference: `OR-TEST${String(counter).padStart(2, "0")}`,
-        eventId,
-        customerName: name,
-        customerEmail: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
-        birthDate: "1990-05-05",
-        street: "Havenstraat 1",
-        city: "Den Haag",
-        postalCode: "2583 AB",
-        country: "Nederland",
-        nextOfKinName: "Familie",
-        nextOfKinPhone: "+31 6 12345678",
-        locale: "en",
-        status,
-        priceCents: 0,
-        amountDueCents: 0,
-        termsAcceptedAt: new Date(NOW),
-        waiverVersion: "test",
-        confirmedAt: status === "confirmed" ? new Date(NOW) : null,
-      })
+      .values(
+        registrationRow(eventId, {
+          reference: `OR-TEST${String(counter).padStart(2, "0")}`,
+          customerName: name,
+          customerEmail: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
+          birthDate: "1990-05-05",
+          locale: "en",
+          status,
+          priceCents: 0,
+          amountDueCents: 0,
+          termsAcceptedAt: new Date(NOW),
+          confirmedAt: status === "confirmed" ? new Date(NOW) : null,
+        }),
+      )
       .returning();
     return row;
   }

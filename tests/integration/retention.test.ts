@@ -1,10 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, emails, eventInterest, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "@server/db/schema.server";
-import { makeReference } from "@server/booking/reference.server";
 import { applyRetention } from "@server/privacy/retention.server";
 import { useTestDatabase } from "../support/db";
-import { insertEvent } from "./booking-fixtures";
+import { insertEvent, registrationRow } from "./booking-fixtures";
 
 const now = new Date("2027-06-01T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -16,24 +15,16 @@ describe("retention (what the privacy policy promises)", () => {
     const [row] = await test
       .db()
       .insert(registrations)
-      .values({
-        reference: makeReference(),
-        eventId,
-        customerName: name,
-        customerEmail: `${name.toLowerCase()}@example.com`,
-        birthDate: "1985-04-12",
-        street: "Havenstraat 1",
-        city: "Den Haag",
-        postalCode: "2583 AB",
-        country: "Nederland",
-        nextOfKinName: "Familie",
-        nextOfKinPhone: "+31 6 12345678",
-        status: "confirmed",
-        priceCents: 29_500,
-        amountDueCents: 14_750,
-        termsAcceptedAt: daysAgo(500),
-        waiverVersion: "2025-01",
-      })
+      .values(
+        registrationRow(eventId, {
+          customerName: name,
+          customerEmail: `${name.toLowerCase()}@example.com`,
+          birthDate: "1985-04-12",
+          status: "confirmed",
+          termsAcceptedAt: daysAgo(500),
+          waiverVersion: "2025-01",
+        }),
+      )
       .returning();
     return row;
   }

@@ -12,7 +12,7 @@ import { toEventView } from "@server/events/view.server";
 import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { eventAction, registrationRefusal } from "~/lib/event-actions";
 import { loader as manageLoader, action as manageRouteAction } from "~/routes/manage/my-booking";
-import { formRequest, testContext } from "../support/forms";
+import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { FakeProvider, insertEvent } from "./booking-fixtures";
 import { auditActionsOf, mailsOf, paidBooking, refundRowsOf } from "./booking-lifecycle-fixtures";
@@ -240,7 +240,7 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     const done = await disruptEvent({ eventId: event.id, kind: "moved", newStart, newEnd: new Date(newStart.getTime() + 3_600_000), messageNl: "Te veel wind.", messageEn: "Too much wind.", actor: STAFF });
     if (done.outcome !== "disrupted") throw new Error("not disrupted");
     const pathA = `http://localhost/my-booking/${manageToken(a.id)}`;
-    const page = (await manageLoader({ request: new Request(`${pathA}?lang=en`), params: { token: manageToken(a.id) }, context: testContext() } as never)) as unknown as { data: { disruption: Record<string, unknown>; can: Record<string, boolean> } };
+    const page = (await manageLoader(routeArgs(new Request(`${pathA}?lang=en`), { token: manageToken(a.id) }) as never)) as unknown as { data: { disruption: Record<string, unknown>; can: Record<string, boolean> } };
     expect(page.data.disruption).toMatchObject({ kind: "moved", choice: "pending", message: "Too much wind.", newDate: { id: done.newEventId } });
     // While the choice is open, the policy's cancel and the balance payment are not offered.
     expect(page.data.can).toMatchObject({ cancel: false, payBalance: false });

@@ -13,7 +13,7 @@ import { setNowForTests } from "@server/clock.server";
 import { emails, payments, refunds, registrations, type NewEvent } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
-import { formRequest, testContext } from "../support/forms";
+import { formRequest, routeArgs, testContext } from "../support/forms";
 import { insertEvent } from "./booking-fixtures";
 
 /**
@@ -101,11 +101,7 @@ describe("manage my booking: /my-booking/:token", () => {
   }
 
   async function load(token: string, options: { query?: string; address?: string; headers?: Record<string, string> } = {}) {
-    const result = await manageLoader({
-      request: getRequest(`/my-booking/${token}${options.query ?? "?lang=en"}`, options.headers),
-      params: { token },
-      context: testContext(options.address ?? nextAddress()),
-    } as unknown as Args<typeof manageLoader>);
+    const result = await manageLoader(routeArgs(getRequest(`/my-booking/${token}${options.query ?? "?lang=en"}`, options.headers), { token }, options.address ?? nextAddress()) as unknown as Args<typeof manageLoader>);
     const wrapped = result as unknown as { data: ManageView; init: ResponseInit | null };
     return { view: wrapped.data, headers: new Headers(wrapped.init?.headers) };
   }
@@ -193,11 +189,7 @@ describe("manage my booking: /my-booking/:token", () => {
       const { token } = await booking({ locale: "en" });
       // No ?lang and no stored choice (a Dutch browser): sent once to ?lang=en, keeping the step.
       const redirected = await thrown(
-        manageLoader({
-          request: getRequest(`/my-booking/${token}?step=cancel`, { "accept-language": "nl-NL" }),
-          params: { token },
-          context: testContext(nextAddress()),
-        } as unknown as Args<typeof manageLoader>),
+        manageLoader(routeArgs(getRequest(`/my-booking/${token}?step=cancel`, { "accept-language": "nl-NL" }), { token }, nextAddress()) as unknown as Args<typeof manageLoader>),
       );
       expect(redirected.status).toBe(302);
       expect(redirected.location).toBe(`/my-booking/${token}?step=cancel&lang=en`);
@@ -214,7 +206,7 @@ describe("manage my booking: /my-booking/:token", () => {
       const forged = `${token.slice(0, 30)}${token[30] === "A" ? "B" : "A"}${token.slice(31)}`;
       const otherId = manageToken(crypto.randomUUID());
       for (const bad of [forged, token.slice(0, 43), `${token}x`, "not-a-token", registration.reference, registration.id, otherId]) {
-        const answer = await thrown(manageLoader({ request: getRequest(`/my-booking/${bad}`), params: { token: bad }, context: testContext(nextAddress()) } as unknown as Args<typeof manageLoader>));
+        const answer = await thrown(manageLoader(routeArgs(getRequest(`/my-booking/${bad}`), { token: bad }, nextAddress()) as unknown as Args<typeof manageLoader>));
         expect(answer.status, bad).toBe(404);
         expect(answer.body, bad).toBeNull();
         expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
@@ -237,9 +229,9 @@ describe("manage my booking: /my-booking/:token", () => {
       for (let i = 0; i < 3; i++) expect((await load(token, { address })).view.reference).toBe(registration.reference);
       const bad = manageToken(crypto.randomUUID());
       for (let i = 0; i < MAX_WRONG_TOKENS; i++) {
-        expect((await thrown(manageLoader({ request: getRequest(`/my-booking/${bad}`), params: { token: bad }, context: testContext(address) } as unknown as Args<typeof manageLoader>))).status).toBe(404);
+        expect((await thrown(manageLoader(routeArgs(getRequest(`/my-booking/${bad}`), { token: bad }, address) as unknown as Args<typeof manageLoader>))).status).toBe(404);
       }
-      const limited = await thrown(manageLoader({ request: getRequest(`/my-booking/${token}?lang=en`), params: { token }, context: testContext(address) } as unknown as Args<typeof manageLoader>));
+      const limited = await thrown(manageLoader(routeArgs(getRequest(`/my-booking/${token}?lang=en`), { token }, address) as unknown as Args<typeof manageLoader>));
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(limited.body).toEqual({ retryAfterSeconds: expect.any(Number) });

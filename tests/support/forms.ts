@@ -11,3 +11,11 @@ export function formRequest(url: string, fields: Record<string, string>, headers
 export function testContext(clientAddress = "127.0.0.1") {
   return { nonce: "test-nonce", clientAddress };
 }
+
+/**
+ * What React Router hands a loader or action for a document request: the request, and its
+ * address as `url` (decision 036: with requests passed through, `url` is the normalised one).
+ */
+export function routeArgs<P extends Record<string, string>>(request: Request, params: P, clientAddress = "127.0.0.1") {
+  return { request, url: new URL(request.url), params, context: testContext(clientAddress) };
+}

@@ -103,7 +103,7 @@ async function audit(url: string, port: number): Promise<Run> {
     if (value === undefined) throw new Error(`no ${id} value`);
     return value;
   };
-  const failed: Run["failed"] & object = [];
+  const failed: NonNullable<Run["failed"]> = [];
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const item = lhr.audits[ref.id];

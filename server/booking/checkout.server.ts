@@ -7,7 +7,7 @@ import { audit, changesWithAudit, PARTICIPANT, SYSTEM, type Actor } from "../aud
 import { now } from "../clock.server";
 import { batchedWrites } from "../db/batched-writes.server";
 import { db, preparedStatement, type Database } from "../db/client.server";
-import { insertRecordsSql } from "../db/json-records.server";
+import { columnList, insertRecordsSql } from "../db/json-records.server";
 import { payments, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
@@ -113,7 +113,7 @@ const recordOpenPayment = (database: Database) =>
         insertRecordsSql(
           payments,
           open.map(({ eventId: _eventId, ...payment }) => ({ ...payment, status: "open" as const })),
-          sql`on conflict (${sql.identifier(payments.providerSessionId.name)}) do nothing returning ${sql.identifier(payments.id.name)}`,
+          sql`on conflict (${columnList(payments.providerSessionId)}) do nothing returning ${columnList(payments.id)}`,
         ),
         open.map((payment) => ({
           entityType: "payment" as const,

@@ -6,7 +6,7 @@ import { amountDue, type AmountDue } from "~/lib/booking";
 import { eventAction, registrationRefusal, type RegistrationRefusal } from "~/lib/event-actions";
 import type { RegistrationInput } from "~/schemas/registration";
 import { batchedWritesByKey } from "../db/batched-writes.server";
-import { insertRecordsSql, rowsOf } from "../db/json-records.server";
+import { columnList, inJsonArray, insertRecordsSql, rowsOf } from "../db/json-records.server";
 import { preparedStatement, type Database } from "../db/client.server";
 import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
 import { changedWithAudit, PARTICIPANT } from "../audit/audit.server";
@@ -167,10 +167,7 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
     const emails = [...new Set(keyed.map((k) => k.email))];
     const clientKeys = [...new Set(keyed.flatMap((k) => (k.clientKey ? [k.clientKey] : [])))];
     // The lists as JSON parameters: one statement text for any batch (decision 035).
-    const sameBooker = [
-      sql`lower(${registrations.customerEmail}) in (select json_array_elements_text(${JSON.stringify(emails)}::json))`,
-      sql`${registrations.clientKey} in (select json_array_elements_text(${JSON.stringify(clientKeys)}::json))`,
-    ];
+    const sameBooker = [inJsonArray(sql`lower(${registrations.customerEmail})`, emails), inJsonArray(registrations.clientKey, clientKeys)];
     const live = tx.select({ n: count() }).from(registrations).where(and(eq(registrations.eventId, event.id), liveRegistration(countedAt)));
     const offersOpen = tx
       .select({ n: count() })
@@ -284,7 +281,7 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
         await changedWithAudit(
           tx,
           // One statement text for any batch size (decision 035).
-          insertRecordsSql(registrations, rows, sql`on conflict (${sql.identifier(registrations.reference.name)}) do nothing returning *`),
+          insertRecordsSql(registrations, rows, sql`on conflict (${columnList(registrations.reference)}) do nothing returning *`),
           left.map(({ index, id, values }) => ({
             entityType: "registration" as const,
             entityId: id,

@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /**
  * Rows of a batch as ONE parameter: a JSON array read back as the table's row type with
@@ -30,10 +30,7 @@ export function jsonRecords<T extends PgTable>(table: T, rows: readonly Partial<
     return record;
   });
   return {
-    columns: sql.join(
-      given.map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    ),
+    columns: columnList(...given.map(([, column]) => column)),
     records: sql`json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
   };
 }
@@ -58,4 +55,20 @@ export function rowsOf<T extends PgTable>(table: T, raw: readonly Record<string,
 export function insertRecordsSql<T extends PgTable>(table: T, rows: readonly T["$inferInsert"][], then: SQL = sql``): SQL {
   const { columns, records } = jsonRecords(table, rows);
   return sql`insert into ${table} (${columns}) select ${columns} from ${records} ${then}`;
+}
+
+/**
+ * Columns by their bare names, comma-separated: what `on conflict (…)`, `do update set … =` and
+ * an insert's column list take (Drizzle writes a column in raw SQL as "table"."column").
+ */
+export function columnList(...columns: PgColumn[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+}
+
+/** `expression in (…values)` with the values as one JSON parameter: one statement text for any number. */
+export function inJsonArray(expression: SQL | PgColumn, values: readonly string[]): SQL {
+  return sql`${expression} in (select json_array_elements_text(${JSON.stringify(values)}::json))`;
 }

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { now } from "../clock.server";
 import { batchedWrites } from "../db/batched-writes.server";
 import { db, executeRows, preparedStatement, type Database } from "../db/client.server";
-import { insertRecordsSql, rowsOf } from "../db/json-records.server";
+import { columnList, insertRecordsSql, rowsOf } from "../db/json-records.server";
 import { rateLimits } from "../db/schema.server";
 import { secrets } from "../secrets.server";
 
@@ -18,33 +18,21 @@ export function limitKey(bucket: string, key: string): string {
 export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * On a key's existing row: add the attempts (`excluded.count`) to its window, or, once the window
- * started at or before `expiredBefore`, start a new one with them.
+ * The counting upsert, one statement text for one key or many (decision 035): each key's attempts
+ * are added to its window, or, once the window started at or before `expiredBefore`, start a new
+ * one at `at`. Answers each key's row.
  */
-function addToWindow(expiredBefore: unknown) {
-  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore}::timestamptz`;
-  return {
-    target: [rateLimits.bucket, rateLimits.key],
-    set: {
-      windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
-      count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
-    },
-  };
-}
-
-/**
- * The counting upsert of a lone attempt, built once per database (it runs on every guarded form
- * post when there is no crowd): answers the key's new total and its window's start.
- */
-const consumeStatement = (database: Database) =>
-  preparedStatement(database, "rate-limit.consume", (d) =>
-    d
-      .insert(rateLimits)
-      .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql`${sql.placeholder("at")}::timestamptz`, count: 1 })
-      .onConflictDoUpdate(addToWindow(sql.placeholder("expiredBefore")))
-      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-      .prepare("rate_limit_consume"),
+function countStatement(bucket: string, at: Date, expiredBefore: Date, perKey: Map<string, number>): SQL {
+  const expired = sql`${rateLimits.windowStart} <= ${expiredBefore.toISOString()}::timestamptz`;
+  return insertRecordsSql(
+    rateLimits,
+    [...perKey].map(([key, count]) => ({ bucket, key, windowStart: at, count })),
+    sql`on conflict (${columnList(rateLimits.bucket, rateLimits.key)}) do update set
+          ${columnList(rateLimits.windowStart)} = case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end,
+          ${columnList(rateLimits.count)} = case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end
+        returning *`,
   );
+}
 
 type Attempt = { key: string; at: Date };
 type Counted = { count: number; windowStart: Date };
@@ -58,28 +46,10 @@ type Counted = { count: number; windowStart: Date };
  */
 async function countAttempts(database: Database, bucket: string, windowMs: number, attempts: Attempt[]): Promise<Counted[]> {
   const at = new Date(Math.min(...attempts.map((a) => a.at.getTime())));
-  const expiredBefore = new Date(at.getTime() - windowMs).toISOString();
-  if (attempts.length === 1) {
-    const [row] = await consumeStatement(database).execute({ bucket, key: attempts[0].key, at: at.toISOString(), expiredBefore });
-    return [row];
-  }
   const perKey = new Map<string, number>();
   for (const { key } of attempts) perKey.set(key, (perKey.get(key) ?? 0) + 1);
-  // One statement text for any number of keys (decision 035).
-  const { set } = addToWindow(expiredBefore);
-  const rows = rowsOf(
-    rateLimits,
-    await executeRows<Record<string, unknown>>(
-      database,
-      insertRecordsSql(
-        rateLimits,
-        [...perKey].map(([key, count]) => ({ bucket, key, windowStart: at, count })),
-        sql`on conflict (${sql.identifier(rateLimits.bucket.name)}, ${sql.identifier(rateLimits.key.name)})
-            do update set ${sql.identifier(rateLimits.windowStart.name)} = ${set.windowStart}, ${sql.identifier(rateLimits.count.name)} = ${set.count}
-            returning *`,
-      ),
-    ),
-  );
+  const statement = countStatement(bucket, at, new Date(at.getTime() - windowMs), perKey);
+  const rows = rowsOf(rateLimits, await executeRows<Record<string, unknown>>(database, statement));
   const total = new Map(rows.map((r) => [r.key, r]));
   const after = new Map(perKey);
   return attempts.map(({ key }) => {

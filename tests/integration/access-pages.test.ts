@@ -10,7 +10,7 @@ import * as arcPage from "~/routes/private/arc";
 import * as scheveningenPage from "~/routes/private/scheveningen";
 import * as vwdtpPage from "~/routes/private/vwdtp";
 import { useTestDatabase } from "../support/db";
-import { formRequest, testContext } from "../support/forms";
+import { formRequest, routeArgs } from "../support/forms";
 
 /** What a loader or action answered: React Router's data() wrapper, a Response, or plain data. */
 function unwrap(result: unknown): { status: number; body: unknown; headers: Headers } {
@@ -22,8 +22,7 @@ function unwrap(result: unknown): { status: number; body: unknown; headers: Head
   return { status: 200, body: result, headers: new Headers() };
 }
 
-const args = (request: Request, address = "10.9.0.1") =>
-  ({ request, context: testContext(address), params: {} }) as never;
+const args = (request: Request, address = "10.9.0.1") => routeArgs(request, {}, address) as never;
 
 describe("private page routes on the server", () => {
   const database = useTestDatabase();

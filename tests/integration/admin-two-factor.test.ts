@@ -13,7 +13,7 @@ import { upsertUser } from "@server/auth/users.server";
 import { session, twoFactor, user } from "@server/db/schema.server";
 import { cookieHeader } from "../support/admin-session";
 import { useTestDatabase } from "../support/db";
-import { formRequest, testContext } from "../support/forms";
+import { formRequest, routeArgs } from "../support/forms";
 import { totpCode, totpStep } from "../support/totp";
 import { withCookie } from "./admin-fixtures";
 
@@ -33,8 +33,8 @@ async function run(call: () => Promise<unknown>): Promise<Answer> {
   }
 }
 
-type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof testContext> };
-const args = (request: Request, address = "10.5.0.1", url = new URL(request.url)) => ({ request, url, params: {}, context: testContext(address) }) as Args;
+type Args = ReturnType<typeof routeArgs>;
+const args = (request: Request, address = "10.5.0.1", url?: URL) => routeArgs(request, {}, address, url) as Args;
 
 function post(url: string, fields: Record<string, string>, cookie: string): Request {
   return formRequest(url, fields, { origin: "http://localhost", cookie });

@@ -16,6 +16,6 @@ export function testContext(clientAddress = "127.0.0.1") {
  * What React Router hands a loader or action for a document request: the request, and its
  * address as `url` (decision 036: with requests passed through, `url` is the normalised one).
  */
-export function routeArgs<P extends Record<string, string>>(request: Request, params: P, clientAddress = "127.0.0.1") {
-  return { request, url: new URL(request.url), params, context: testContext(clientAddress) };
+export function routeArgs<P extends Record<string, string>>(request: Request, params: P, clientAddress = "127.0.0.1", url = new URL(request.url)) {
+  return { request, url, params, context: testContext(clientAddress) };
 }

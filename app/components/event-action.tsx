@@ -7,8 +7,8 @@ import { eventAction, eventActionLabel, type EventAction as Action } from "~/lib
 import type { EventView } from "~/lib/events";
 import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { InlineInterestForm, interestPath } from "./interest-form-inline";
-import { InlineWaitlistForm, waitlistPath } from "./waitlist-form-inline";
+import { interestPath, waitlistPath } from "~/lib/event-signup-paths";
+import { InlineInterestForm, InlineWaitlistForm } from "./lazy-signup-form";
 import { RegistrationDialog } from "./registration-dialog";
 import { Button } from "./ui/button";
 

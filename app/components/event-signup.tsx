@@ -79,6 +79,8 @@ function useOutcomeToast(outcome: SignupOutcome | undefined, texts: SignupTexts)
 /** What a sign-up form's fields get from the dialog or the page around them. */
 export type SignupFieldsProps<D extends SignupActionData> = {
   event: EventView;
+  /** Where the form posts (`interestPath`, `waitlistPath`: handed in, so the form's chunk needs no paths). */
+  action: string;
   /** `fetcher.Form` in the dialog, the router's `Form` on the standalone page. */
   FormComponent: typeof Form;
   /** Posted by the dialog so the action answers with data instead of a redirect. */
@@ -93,17 +95,17 @@ export type SignupFieldsProps<D extends SignupActionData> = {
  * a fetcher and shows the success in place; the page posts plainly (the action redirects back).
  */
 export function signupForms<D extends SignupActionData>(name: string, Fields: ComponentType<SignupFieldsProps<D>>, texts: SignupTexts) {
-  function Inline({ event }: { event: EventView }) {
+  function Inline({ event, action }: { event: EventView; action: string }) {
     const fetcher = useFetcher<D>({ key: `${name}-${event.slug}` });
     const result = fetcher.state === "idle" ? (fetcher.data as D | undefined) : undefined;
     useOutcomeToast(result?.outcome, texts);
     if (succeeded(result?.outcome)) return <SignupSuccess texts={texts} eventName={result.outcome.eventName} />;
-    return <Fields event={event} FormComponent={fetcher.Form as typeof Form} inline result={fetcher.data as D | undefined} pending={fetcher.state !== "idle"} autoFocus />;
+    return <Fields event={event} action={action} FormComponent={fetcher.Form as typeof Form} inline result={fetcher.data as D | undefined} pending={fetcher.state !== "idle"} autoFocus />;
   }
-  function Page({ event, result }: { event: EventView; result: D | undefined }) {
+  function Page({ event, action, result }: { event: EventView; action: string; result: D | undefined }) {
     const navigation = useNavigation();
     useOutcomeToast(result?.outcome, texts);
-    return <Fields event={event} FormComponent={Form} inline={false} result={result} pending={navigation.state === "submitting"} />;
+    return <Fields event={event} action={action} FormComponent={Form} inline={false} result={result} pending={navigation.state === "submitting"} />;
   }
   return { Inline, Page };
 }

@@ -4,7 +4,6 @@ import { Loader2, Send } from "lucide-react";
 import { useI18n, type MessageKey } from "~/i18n";
 import { INTEREST_LIMITS, interestSchema, missesRequiredField, type InterestOutcome } from "~/schemas/interest";
 import { problemOf, signupForms, SignupAlert, SignupSuccess, type SignupActionData, type SignupFieldsProps, type SignupTexts } from "./event-signup";
-import { interestPath } from "./interest-form-inline";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -12,8 +11,6 @@ import { Textarea } from "./ui/textarea";
 
 /** What `/events/:slug/interest` answers to a POST that does not redirect. */
 export type InterestActionData = SignupActionData<InterestOutcome>;
-
-export { interestPath };
 
 const TEXTS: SignupTexts = {
   success: { title: "events.interest.successTitle", text: "events.interest.successText" },
@@ -27,7 +24,7 @@ export function InterestSuccess({ eventName }: { eventName: string }) {
 
 
 /** Name, e-mail and an optional message, validated by the same schema in the browser and the action. */
-function InterestFields({ event, FormComponent, inline, result, pending, autoFocus }: SignupFieldsProps<InterestActionData>) {
+function InterestFields({ event, action, FormComponent, inline, result, pending, autoFocus }: SignupFieldsProps<InterestActionData>) {
   const { t } = useI18n();
   const [form, fields] = useForm({
     id: `interest-${event.slug}`,
@@ -48,7 +45,7 @@ function InterestFields({ event, FormComponent, inline, result, pending, autoFoc
     ) : null;
 
   return (
-    <FormComponent method="post" action={interestPath(event.slug)} className="grid gap-4" {...getFormProps(form)}>
+    <FormComponent method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
       {inline && <input type="hidden" name="inline" value="1" />}
       {problem && <SignupAlert words={problem} />}
       <div className="grid gap-1.5">

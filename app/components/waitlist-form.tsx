@@ -5,7 +5,6 @@ import { useI18n, type MessageKey } from "~/i18n";
 import "~/i18n/waitlist";
 import { WAITLIST_LIMITS, waitlistSchema, type WaitlistOutcome } from "~/schemas/waitlist";
 import { problemOf, signupForms, SignupAlert, SignupSuccess, type SignupActionData, type SignupFieldsProps, type SignupTexts } from "./event-signup";
-import { waitlistPath } from "./waitlist-form-inline";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -13,8 +12,6 @@ import { Textarea } from "./ui/textarea";
 
 /** What `/events/:slug/waitlist` answers to a POST that does not redirect. */
 export type WaitlistActionData = SignupActionData<WaitlistOutcome>;
-
-export { waitlistPath };
 
 const TEXTS: SignupTexts = {
   success: { title: "waitlist.joined.title", text: "waitlist.joined.text" },
@@ -31,7 +28,7 @@ const selectClass =
   "flex h-10 w-full max-w-32 rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm";
 
 /** Name, e-mail, phone, places and a message, validated by the same schema in the browser and the action. */
-function WaitlistFields({ event, FormComponent, inline, result, pending, autoFocus }: SignupFieldsProps<WaitlistActionData>) {
+function WaitlistFields({ event, action, FormComponent, inline, result, pending, autoFocus }: SignupFieldsProps<WaitlistActionData>) {
   const { t, locale } = useI18n();
   const [form, fields] = useForm({
     id: `waitlist-${event.slug}`,
@@ -51,7 +48,7 @@ function WaitlistFields({ event, FormComponent, inline, result, pending, autoFoc
   const required = <span aria-hidden className="ml-0.5 text-signal-700">*</span>;
 
   return (
-    <FormComponent method="post" action={waitlistPath(event.slug)} className="grid gap-4" {...getFormProps(form)}>
+    <FormComponent method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="locale" value={locale} />
       {inline && <input type="hidden" name="inline" value="1" />}
       {problem && <SignupAlert words={problem} />}

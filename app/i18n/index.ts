@@ -8,7 +8,7 @@ import { loaded, loadMessages, messages, type MessageKey } from "./store";
 
 export type { Locale } from "./define";
 
-export { addMessages, loadMessages, messages, type MessageKey } from "./store";
+export { messages, type MessageKey } from "./store";
 
 export type TranslateParams = Record<string, string | number>;
 

@@ -2,9 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { makeRegistrationSchema } from "./registration";
 
 /**
- * The participant's own page (/my-booking/<token>): the fields they may correct after booking,
- * and what its actions answer. The field rules are the registration form's own (picked from its
- * schema), so a value the form refuses is refused here too, with the same message keys.
+ * The participant's own page (/my-booking/<token>): what it shows (`ManageView`), the fields
+ * they may correct after booking, and what its actions answer. The field rules are the
+ * registration form's own (picked from its schema), so a value the form refuses is refused here
+ * too, with the same message keys.
  */
 export const CONTACT_FIELDS = ["phoneNumber", "street", "postalCode", "city", "country", "nextOfKinName", "nextOfKinPhone"] as const;
 
@@ -74,3 +75,72 @@ export type ChoiceOutcome =
   | "full"
   /** Moving: the date is cancelled, under way or over. */
   | "target_closed";
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows (`manageView` in app/routes/manage/my-booking.server.ts builds it)
+// ---------------------------------------------------------------------------------------------
+
+/** A booking's stored status (`registrationStatus` in server/db/schema.server.ts). */
+export type BookingStatus = "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded";
+
+export type PaymentLine = { id: string; at: string; kind: "deposit" | "full" | "balance"; amountCents: number };
+export type RefundLine = { id: string; at: string; amountCents: number; status: "pending" | "succeeded" | "failed" };
+export type CancelQuote = { refundCents: number; percent: number; deadline: string; inWindow: boolean; netPaidCents: number };
+
+/** Everything the page shows, ready for the browser (dates as ISO strings, money in cents). */
+export type ManageView = {
+  reference: string;
+  status: BookingStatus;
+  name: string;
+  cancelledAt: string | null;
+  event: {
+    name: string;
+    slug: string;
+    startDate: string;
+    endDate: string;
+    location: string;
+    included: string[];
+    started: boolean;
+    /** The event in the public calendar (not for events only a private page shows). */
+    calendarPath: string | null;
+  };
+  money: {
+    priceCents: number;
+    paidCents: number;
+    refundedCents: number;
+    refundPendingCents: number;
+    netPaidCents: number;
+    balanceDueCents: number;
+    balanceDueAt: string | null;
+    overdue: boolean;
+  };
+  payments: PaymentLine[];
+  refunds: RefundLine[];
+  /** The event's rule: `percent`% back until `deadline`. */
+  policy: { percent: number; deadline: string };
+  contact: ContactDetails;
+  can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
+  /** The cancel step (`?step=cancel`): what cancelling now gives back. */
+  cancelQuote: CancelQuote | null;
+  /** The team cancelled or moved the date (decision 015): the message and the choice. */
+  disruption: DisruptionView | null;
+  /** The server's clock when the page was loaded. */
+  now: string;
+};
+
+export type DisruptionDate = { id: string; name: string; startDate: string; endDate: string; placesLeft: number | null };
+
+export type DisruptionView = {
+  kind: "cancelled" | "moved";
+  choice: "pending" | "moved" | "refunded" | "closed";
+  automatic: boolean;
+  /** The team's message in the page's language. */
+  message: string;
+  /** The new date (a move), and other open dates of the same kind, while the choice is open. */
+  newDate: DisruptionDate | null;
+  otherDates: DisruptionDate[];
+  /** When the team decides without an answer. */
+  resolveAt: string;
+  /** What cancelling gives back: everything paid and not yet refunded. */
+  refundCents: number;
+};

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 
 export type Bucket = "blog-images" | "documents";
-export const BUCKETS: readonly Bucket[] = ["blog-images", "documents"];
 
 export function isBucket(value: unknown): value is Bucket {
   return value === "blog-images" || value === "documents";

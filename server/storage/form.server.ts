@@ -42,8 +42,3 @@ export async function readUploadForm(request: Request, maxBytes = FORM_MAX_BYTES
     return { ok: false, status: exceeded ? 413 : 400 };
   }
 }
-
-/** A file field that holds a file: browsers send an empty, nameless part when none was chosen. */
-export function chosenFile(value: FormDataEntryValue | null): File | undefined {
-  return value instanceof File && (value.size > 0 || value.name !== "") ? value : undefined;
-}

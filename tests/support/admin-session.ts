@@ -50,8 +50,3 @@ export async function signInAdminWithCode(
   setCookies.push(...verified.headers.getSetCookie());
   return { cookie: cookieHeader(setCookies), setCookies, secret };
 }
-
-/** The secret `signInAdminWithCode` set up for an account (to make codes in a test). */
-export function knownTotpSecret(email: string): string | undefined {
-  return secrets.get(email.trim().toLowerCase());
-}

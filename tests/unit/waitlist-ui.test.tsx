@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EventAction } from "~/components/event-action";
 import { PageWaitlistForm } from "~/components/waitlist-form";
 import { LocaleContext, type Locale } from "~/i18n";
+import { waitlistPath } from "~/lib/event-signup-paths";
 import { toEventView } from "@server/events/view.server";
 import { eventRow } from "../support/events";
 
@@ -42,7 +43,7 @@ describe("the waiting list in the page", () => {
 
   it("renders the form as a plain post with a label for every field and the places hint linked", async () => {
     const event = toEventView(eventRow({ maxParticipants: 4 }), "en", AT, 4);
-    const html = await render(<PageWaitlistForm event={event} result={undefined} />, "en");
+    const html = await render(<PageWaitlistForm event={event} action={waitlistPath(event.slug)} result={undefined} />, "en");
     const form = /<form[^>]*>/.exec(html)?.[0] ?? "";
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/events/zakelijke-zeildag/waitlist"');

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { EventFormPage } from "~/components/event-form-page";
-import { InterestSuccess, PageInterestForm, interestPath, type InterestActionData } from "~/components/interest-form";
+import { InterestSuccess, PageInterestForm, type InterestActionData } from "~/components/interest-form";
 import { translate, useI18n } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { eventAction } from "~/lib/event-actions";
+import { interestPath } from "~/lib/event-signup-paths";
 import { interestSchema } from "~/schemas/interest";
 import { seo, type RootData } from "~/lib/seo";
 import { now } from "@server/clock.server";
@@ -104,7 +105,7 @@ export default function InterestPage({ loaderData, actionData }: Route.Component
         <>
           <h2 className="text-2xl font-bold uppercase text-navy-900">{t("events.interest.title")}</h2>
           <p className="mb-6 mt-1 text-muted-foreground">{t("events.interest.intro", { event: event.name })}</p>
-          <PageInterestForm event={event} result={actionData} />
+          <PageInterestForm event={event} action={interestPath(event.slug)} result={actionData} />
         </>
       ) : (
         <p role="status" className="text-slate-700">

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { asLocale, isLocale, type Locale } from "~/i18n";
 import { eventIncludedIn, eventNameIn } from "@server/events/view.server";
 import { storedLocale } from "~/i18n/locale.server";
-import { contactDetailsSchema, isManageIntent, type ContactDetails, type ManageActionData } from "~/schemas/manage";
+import { contactDetailsSchema, isManageIntent, type CancelQuote, type ContactDetails, type ManageActionData, type ManageView } from "~/schemas/manage";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { openBalanceCheckout } from "@server/booking/balance.server";
 import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
@@ -106,68 +106,6 @@ export async function languageRedirect(request: Request, address: URL, registrat
   url.searchParams.set("lang", asLocale(registration.locale));
   return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });
 }
-
-export type PaymentLine = { id: string; at: string; kind: "deposit" | "full" | "balance"; amountCents: number };
-export type RefundLine = { id: string; at: string; amountCents: number; status: "pending" | "succeeded" | "failed" };
-export type CancelQuote = { refundCents: number; percent: number; deadline: string; inWindow: boolean; netPaidCents: number };
-
-/** Everything the page shows, ready for the browser (dates as ISO strings, money in cents). */
-export type ManageView = {
-  reference: string;
-  status: Registration["status"];
-  name: string;
-  cancelledAt: string | null;
-  event: {
-    name: string;
-    slug: string;
-    startDate: string;
-    endDate: string;
-    location: string;
-    included: string[];
-    started: boolean;
-    /** The event in the public calendar (not for events only a private page shows). */
-    calendarPath: string | null;
-  };
-  money: {
-    priceCents: number;
-    paidCents: number;
-    refundedCents: number;
-    refundPendingCents: number;
-    netPaidCents: number;
-    balanceDueCents: number;
-    balanceDueAt: string | null;
-    overdue: boolean;
-  };
-  payments: PaymentLine[];
-  refunds: RefundLine[];
-  /** The event's rule: `percent`% back until `deadline`. */
-  policy: { percent: number; deadline: string };
-  contact: ContactDetails;
-  can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
-  /** The cancel step (`?step=cancel`): what cancelling now gives back. */
-  cancelQuote: CancelQuote | null;
-  /** The team cancelled or moved the date (decision 015): the message and the choice. */
-  disruption: DisruptionView | null;
-  /** The server's clock when the page was loaded. */
-  now: string;
-};
-
-export type DisruptionDate = { id: string; name: string; startDate: string; endDate: string; placesLeft: number | null };
-
-export type DisruptionView = {
-  kind: "cancelled" | "moved";
-  choice: "pending" | "moved" | "refunded" | "closed";
-  automatic: boolean;
-  /** The team's message in the page's language. */
-  message: string;
-  /** The new date (a move), and other open dates of the same kind, while the choice is open. */
-  newDate: DisruptionDate | null;
-  otherDates: DisruptionDate[];
-  /** When the team decides without an answer. */
-  resolveAt: string;
-  /** What cancelling gives back: everything paid and not yet refunded. */
-  refundCents: number;
-};
 
 function contactOf(r: Registration): ContactDetails {
   return {

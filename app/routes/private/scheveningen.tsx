@@ -5,7 +5,7 @@ import { dayMonthYear, timeOf } from "~/components/private/format";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
-import { waitlistPath } from "~/components/waitlist-form-inline";
+import { waitlistPath } from "~/lib/event-signup-paths";
 import { useI18n } from "~/i18n";
 import "~/i18n/waitlist";
 import { eventAction } from "~/lib/event-actions";

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { EventFormPage } from "~/components/event-form-page";
-import { PageWaitlistForm, waitlistPath, WaitlistSuccess, type WaitlistActionData } from "~/components/waitlist-form";
+import { PageWaitlistForm, WaitlistSuccess, type WaitlistActionData } from "~/components/waitlist-form";
 import { isLocale, translate, useI18n, type Locale } from "~/i18n";
 import "~/i18n/waitlist";
 import { requestLocale } from "~/i18n/locale.server";
+import { waitlistPath } from "~/lib/event-signup-paths";
 import { seo, type RootData } from "~/lib/seo";
 import { waitlistSchema } from "~/schemas/waitlist";
 import { eventForRegistration } from "~/routes/booking/register.server";
@@ -108,7 +109,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
           <p className="font-semibold text-navy-900">{t("waitlist.action.full")}</p>
           <h2 className="mt-2 text-2xl font-bold uppercase text-navy-900">{t("waitlist.action.question")}</h2>
           <p className="mb-6 mt-1 text-muted-foreground">{t("waitlist.form.intro", { event: event.name })}</p>
-          <PageWaitlistForm event={event} result={actionData} />
+          <PageWaitlistForm event={event} action={waitlistPath(event.slug)} result={actionData} />
         </>
       ) : (
         <p role="status" className="text-slate-700">

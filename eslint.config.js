@@ -3,6 +3,23 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ENV_ONLY_THROUGH_ENV = [
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message: "Read configuration through env() in server/env.server.ts.",
+  },
+];
+
+/** Money and dates are written in one place each (app/lib/money-format.ts, app/lib/dates.ts). */
+const ONE_HOME_FOR_FORMATS = [
+  {
+    selector: "NewExpression[callee.object.name='Intl']",
+    message: "Format dates with ~/lib/dates and money with ~/lib/money-format; other Intl formatters come from ~/lib/intl (recorded for hydration, decision 031).",
+  },
+  { selector: "Literal[value='Europe/Amsterdam']", message: "Use TEAM_TIME_ZONE from ~/lib/dates." },
+  { selector: "Property[key.name='style'][value.value='currency']", message: "Format money with ~/lib/money-format." },
+];
+
 export default tseslint.config(
   { ignores: ["tmp/", "build/", "build-*/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -15,13 +32,7 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read configuration through env() in server/env.server.ts.",
-        },
-      ],
+      "no-restricted-syntax": ["error", ...ENV_ONLY_THROUGH_ENV, ...ONE_HOME_FOR_FORMATS],
       "no-restricted-imports": [
         "error",
         {
@@ -36,5 +47,10 @@ export default tseslint.config(
     // Entry points and tooling read the environment before the app's env() exists.
     files: ["server.js", "scripts/**", "tools/**", "server/env.server.ts", "playwright.config.ts", "react-router.config.ts", "tests/**", "bench/**", "vite.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // The homes of the formatters themselves.
+    files: ["app/lib/intl.ts", "app/lib/dates.ts", "app/lib/money-format.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ENV_ONLY_THROUGH_ENV] },
   },
 );

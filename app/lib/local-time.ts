@@ -1,4 +1,5 @@
-import { TEAM_TIME_ZONE } from "./events";
+import { TEAM_TIME_ZONE } from "./dates";
+import { dateTimeFormat } from "./intl";
 
 /**
  * The admin forms speak Amsterdam wall-clock time (`<input type="datetime-local">` and
@@ -6,7 +7,7 @@ import { TEAM_TIME_ZONE } from "./events";
  * database through Intl, so daylight-saving changes are right in every year.
  */
 
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
+const partsFormat = dateTimeFormat("en-GB", {
   timeZone: TEAM_TIME_ZONE,
   year: "numeric",
   month: "2-digit",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventAction, eventActionLabel, formatOpening, showsPrice, type EventActionKind } from "~/lib/event-actions";
+import { eventAction, eventActionLabel, showsPrice, type EventActionKind } from "~/lib/event-actions";
+import { formatOpening } from "~/lib/dates";
 import type { BookingMode, DisplayStatus, EventView } from "~/lib/events";
 import { eventView } from "../support/events";
 

@@ -1,6 +1,6 @@
 import { translate, type Locale, type MessageKey } from "~/i18n";
 import type { EventView } from "~/lib/events";
-import { formatOpening } from "~/lib/dates";
+import { teamDateFormat } from "~/lib/dates";
 
 /**
  * The one action an event offers, decided from its data and the server's clock. Pure, so the
@@ -85,6 +85,18 @@ export function registrationRefusal(action: EventAction): RegistrationRefusal | 
 /** Interest events hide their price (the spec's rule). */
 export function showsPrice(event: Pick<EventView, "bookingMode">): boolean {
   return event.bookingMode !== "interest";
+}
+
+/**
+ * "Aug 12 09:00" (en) / "12 aug 09:00" (nl), in the team's time zone, so the opening reads the
+ * same wherever the visitor is.
+ */
+export function formatOpening(iso: string, locale: Locale): string {
+  const parts = teamDateFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, "en-US").formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const month = part("month").replace(/\.$/, "");
+  const time = `${part("hour")}:${part("minute")}`;
+  return locale === "nl" ? `${part("day")} ${month} ${time}` : `${month} ${part("day")} ${time}`;
 }
 
 const LABEL_KEYS: Record<Exclude<EventActionKind, "not_open">, MessageKey> = {

@@ -1,5 +1,4 @@
-import { TEAM_TIME_ZONE } from "./dates";
-import { dateTimeFormat } from "./intl";
+import { teamDateFormat } from "./dates";
 
 /**
  * The admin forms speak Amsterdam wall-clock time (`<input type="datetime-local">` and
@@ -7,8 +6,7 @@ import { dateTimeFormat } from "./intl";
  * database through Intl, so daylight-saving changes are right in every year.
  */
 
-const partsFormat = dateTimeFormat("en-GB", {
-  timeZone: TEAM_TIME_ZONE,
+const partsFormat = teamDateFormat("en", {
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

@@ -5,7 +5,7 @@ import { privacy } from "~/content/privacy";
 import { terms } from "~/content/terms";
 import { WAIVER_VERSION } from "~/content/waiver";
 import { BOAT_MMSI, HOME_PORT, vesselMapUrl } from "~/routes/content/boat-map";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "~/routes/content/format-date";
 import { TextWithEmail } from "~/routes/content/text-with-email";
 import { embedUrl, FEATURED_VIDEO, MORE_VIDEOS, VIDEO_CHANNEL_URL, watchUrl } from "~/routes/content/videos-data";
 

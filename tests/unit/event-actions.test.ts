@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventAction, eventActionLabel, showsPrice, type EventActionKind } from "~/lib/event-actions";
-import { formatOpening } from "~/lib/dates";
+import { eventAction, eventActionLabel, formatOpening, showsPrice, type EventActionKind } from "~/lib/event-actions";
 import type { BookingMode, DisplayStatus, EventView } from "~/lib/events";
 import { eventView } from "../support/events";
 

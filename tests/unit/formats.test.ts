@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatEventTimes, formatUntil, timeOf, timeRange } from "~/lib/dates";
-import { amountInCurrency, centsToEuros, decimalEuros, euroNumber, formatAmount, formatPrice } from "~/lib/money-format";
+import { euroNumber, timeOf, timeRange } from "~/components/private/format";
+import { formatDay, formatEventTimes, formatUntil } from "~/lib/dates";
+import { amountInCurrency, centsToEuros, csvEuros, decimalEuros, formatAmount, formatPrice } from "~/lib/money-format";
 
 // The homes of money and dates (app/lib/money-format.ts, app/lib/dates.ts): one meaning per
 // function, the same text on every page that shows it.
@@ -18,6 +19,7 @@ describe("money, one meaning per function", () => {
   it("writes plain digits for machines, spreadsheets, the admin's amount fields and the team's alerts", () => {
     expect([decimalEuros(14_750), decimalEuros(125_000), decimalEuros(5)]).toEqual(["147.50", "1250.00", "0.05"]);
     expect([centsToEuros(125_000), centsToEuros(4_950), centsToEuros(5)]).toEqual(["1250", "49,50", "0,05"]);
+    expect([csvEuros(-125_005), csvEuros(undefined)]).toEqual(["-1250,05", ""]);
     expect(amountInCurrency(14_750, "usd")).toBe("147.50 USD");
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { translator, type Locale } from "~/i18n";
-import { formatLongDate } from "~/lib/dates";
+import { formatLongDate } from "./format-date";
 import { PageHeader } from "./page-header";
 import "~/i18n/content";
 

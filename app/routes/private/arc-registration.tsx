@@ -1,6 +1,7 @@
 import { CalendarDays, CreditCard, FileText, RotateCcw } from "lucide-react";
 import { PrivateEventCard } from "~/components/private/event-details";
-import { formatDateRange, timeOf } from "~/lib/dates";
+import { timeOf } from "~/components/private/format";
+import { formatDateRange } from "~/lib/dates";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";

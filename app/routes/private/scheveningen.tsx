@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, FileText, ListPlus, Mail } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { PrivateEventCard } from "~/components/private/event-details";
-import { dayMonthYear, timeOf } from "~/lib/dates";
+import { dayMonthYear, timeOf } from "~/components/private/format";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";

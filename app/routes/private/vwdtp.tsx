@@ -1,8 +1,7 @@
 import { CalendarDays, Clock, Euro, MapPin, ShieldCheck } from "lucide-react";
 import { EventPrice } from "~/components/private/event-price";
 import { PrivateEventCard } from "~/components/private/event-details";
-import { euroNumber } from "~/lib/money-format";
-import { longDateWithWeekday, timeRange } from "~/lib/dates";
+import { euroNumber, longDateWithWeekday, timeRange } from "~/components/private/format";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { useI18n } from "~/i18n";

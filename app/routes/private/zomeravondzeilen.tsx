@@ -1,7 +1,7 @@
 import { CalendarDays, Euro, MapPin, Sailboat } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { EventImage, FactList, IncludedList } from "~/components/private/event-details";
-import { longDateWithWeekday, timeRange } from "~/lib/dates";
+import { longDateWithWeekday, timeRange } from "~/components/private/format";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { withNodes } from "~/components/private/with-nodes";

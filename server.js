@@ -7,6 +7,7 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const dev = process.env.NODE_ENV === "development";
 const buildDir = process.env.BUILD_DIR ?? "build";
 
+/** The app and its JSON logger (the build's `log`), for the lines about this process. */
 async function loadApp() {
   if (dev) {
     const vite = await import("vite");
@@ -14,21 +15,24 @@ async function loadApp() {
     const { default: express } = await import("express");
     const outer = express();
     outer.use(viteServer.middlewares);
-    const { createServerApp } = await viteServer.ssrLoadModule("./server/app.ts");
+    const { createServerApp, log } = await viteServer.ssrLoadModule("./server/app.ts");
     const inner = await createServerApp({ dev: true });
     outer.use(inner);
     outer.locals.stop = async () => {
       await inner.locals.stop();
       await viteServer.close();
     };
-    return outer;
+    return { app: outer, log };
   }
-  const { createServerApp } = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
-  return createServerApp();
+  const { createServerApp, log } = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+  return { app: await createServerApp(), log };
 }
 
+// Until the server listens, a failure is for the person starting it: one plain line on stderr
+// and exit code 1 (the configuration may be what broke, and the logger is built from it). From
+// then on every line is the app's JSON log, like the requests' lines.
 try {
-  const app = await loadApp();
+  const { app, log } = await loadApp();
   const port = Number(process.env.PORT ?? 3000);
   // Express calls this on "error" as well as on "listening": a port that is taken or not allowed
   // must stop the start with a clear message, not a TypeError on a server that is not listening.
@@ -39,7 +43,7 @@ try {
       app.locals.stop().finally(() => process.exit(1));
       return;
     }
-    console.log(`Site ready on http://localhost:${server.address().port}`);
+    log.lifecycle(`Site ready on http://localhost:${server.address().port}`);
   });
   // Graceful stop: accept nothing new, let requests in flight finish, stop the background work,
   // close the database (an embedded PGlite must be closed or its files can be damaged), exit 0.
@@ -54,9 +58,9 @@ try {
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests in flight, then stopping`);
+    log.lifecycle(`${signal}: finishing requests in flight, then stopping`);
     setTimeout(() => {
-      console.error(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+      log.error(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     server.close(async () => {
@@ -64,7 +68,7 @@ try {
         await app.locals.stop();
         process.exit(0);
       } catch (error) {
-        console.error("Stopping failed:", error);
+        log.error("Stopping failed", error);
         process.exit(1);
       }
     });

@@ -4,10 +4,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isDatabaseBusy } from "@server/db/timeouts.server";
+import { reportError } from "@server/error-report.server";
+import { noteBusyRequest } from "@server/http/busy.server";
 import { matchesIfNoneMatch, NO_STORE, pageETag, pagePolicy, REVALIDATE, volatileValues } from "@server/http/page-cache.server";
 import { modulePreloadTags } from "@server/http/module-preloads.server";
+import { log, type RequestRef } from "@server/log.server";
 import { effectiveLocale } from "./i18n/define";
 import { formatSeedElement, setFormatRecorder, type FormatRecord } from "./lib/intl";
 import { setLazyModuleRecorder } from "./lib/lazy-modules";
@@ -15,6 +19,37 @@ import { NonceContext } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 
 export const streamTimeout = 5_000;
+
+/** The request as the log names it: the id the request log gave it (server/app.ts), method and path. */
+function requestRef(request: Request, loadContext: AppLoadContext | undefined): RequestRef {
+  return { id: loadContext?.requestId, method: request.method, url: request.url };
+}
+
+/**
+ * A loader, an action or a render threw (React Router calls this for each; a request the
+ * visitor gave up is not an error): one line in the JSON log with the request's id, and the
+ * error reporter when one is configured. The visitor gets the error page; in production React
+ * Router sends it no message or stack.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  if (request.signal.aborted) return;
+  const ref = requestRef(request, context as AppLoadContext | undefined);
+  // React Router's own answers with an error inside (no route matches, no action for a post):
+  // the visitor's request, not a fault of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn(`Answered ${error.status}: ${error.statusText}`, undefined, ref);
+    return;
+  }
+  if (isDatabaseBusy(error)) {
+    // A lock or statement timeout: nothing changed. The error page goes out as a 503 with
+    // Retry-After (server/http/busy.server.ts); the text says to try again later.
+    log.warn("Request failed: the database was busy", error, ref);
+    noteBusyRequest(request);
+    return;
+  }
+  log.error("Request failed", error, ref);
+  reportError(error, ref);
+}
 
 /**
  * What the render in progress formatted with ~/lib/intl (decision 031) and which lazily loaded
@@ -136,7 +171,12 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, React Router gets the error (onShellError) and calls handleError.
+          if (shellRendered && !request.signal.aborted) {
+            const ref = requestRef(request, loadContext);
+            log.error("Rendering failed", error, ref);
+            reportError(error, ref);
+          }
         },
       },
     );

@@ -8,12 +8,13 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { db, pendingMigrationCount } from "./db/client.server";
 import { env } from "./env.server";
+import { flushErrorReports, prepareErrorReporting, reportError } from "./error-report.server";
 import { contentSecurityPolicy, nonceSource } from "./http/csp.server";
 import { createCheckedRequestHandler } from "./http/handler.server";
 import { readModulePreloads, type ModulePreloads } from "./http/module-preloads.server";
 import { renderCache, type RenderCacheSlot } from "./http/render-cache.server";
 import { responseCompression, staticFiles } from "./http/static.server";
-import { baseLogger, log, loggedPath, safeError } from "./log.server";
+import { baseLogger, log, loggedPath } from "./log.server";
 import { jobQueueState } from "./jobs/queue.server";
 import { startServices, stopServices } from "./startup.server";
 
@@ -23,6 +24,8 @@ declare module "react-router" {
     nonce: string;
     /** The client's address (X-Forwarded-For only as far as TRUST_PROXY's proxies vouch for it). */
     clientAddress: string;
+    /** The request log's id of this request (also the X-Request-Id answer header), for log lines about it. */
+    requestId?: string;
     /** Where to keep this page once rendered, when it may be answered from the render cache. */
     renderCache?: RenderCacheSlot;
     /** The scripts a page announces beyond React Router's, from the client build (decision 032; none in development). */
@@ -56,7 +59,9 @@ function securityHeaders(dev: boolean) {
 /**
  * One JSON line a request (pino-http): a request id (also sent as X-Request-Id), method, path,
  * status and time. Only the path: query strings can carry tokens and e-mail addresses, and no
- * header (cookies) is logged. Static files and health checks are left out.
+ * header (cookies) is logged. Static files and health checks are left out. A failed request's
+ * error has a line of its own with the same id (handleError, the last-resort handler): pino-http's
+ * stand-in ("failed with status code 500") is left out of this one.
  */
 function requestLog() {
   return pinoHttp({
@@ -73,7 +78,7 @@ function requestLog() {
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      err: safeError,
+      err: () => undefined,
     },
   });
 }
@@ -88,6 +93,7 @@ function clientBuildDir(): string | undefined {
 /** The whole HTTP application: start-up first, then middleware, then React Router. */
 export async function createServerApp(options: { dev?: boolean } = {}): Promise<express.Express> {
   await startServices();
+  await prepareErrorReporting();
   const dev = options.dev ?? false;
   // React Router derives its route tables (every branch flattened and ranked, ~1.5 ms) on every
   // request when given a function: only Vite's dev server, which rebuilds on change, needs that.
@@ -95,8 +101,12 @@ export async function createServerApp(options: { dev?: boolean } = {}): Promise<
     ? () => import("virtual:react-router/server-build")
     : await import("virtual:react-router/server-build");
   const app = createHttpApp({ dev, build });
-  // server.js calls this once the HTTP server has stopped taking requests.
-  app.locals.stop = stopServices;
+  // server.js calls this once the HTTP server has stopped taking requests; error reports still
+  // being sent get a moment.
+  app.locals.stop = async () => {
+    await stopServices();
+    await flushErrorReports();
+  };
   return app;
 }
 
@@ -165,18 +175,30 @@ export function createHttpApp(options: {
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: String(req.id),
         renderCache: res.locals.renderCache as RenderCacheSlot | undefined,
         modulePreloads,
       }),
     }),
   );
 
-  // Never a stack trace for visitors.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    log.error("Unhandled server error", error);
-    if (res.headersSent) return;
-    res.status(500).type("text/plain").send("Internal server error");
-  });
+  app.use(lastResortErrorHandler);
 
   return app;
 }
+
+/**
+ * Express's last resort, for an error outside React Router (which answers its own with the error
+ * page, entry.server.tsx's handleError): logged with the request's id, reported when a reporter
+ * is configured, and a plain 500 without a stack trace for the visitor.
+ */
+export function lastResortErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const ref = { id: req.id === undefined ? undefined : String(req.id), method: req.method, url: req.originalUrl };
+  log.error("Unhandled server error", error, ref);
+  reportError(error, ref);
+  if (res.headersSent) return;
+  res.status(500).type("text/plain").send("Internal server error");
+}
+
+/** The server log, for server.js's lines about the process (ready, stopping). */
+export { log } from "./log.server";

@@ -88,6 +88,8 @@ const schema = z.object({
    */
   UPLOAD_STORAGE: optionalString.pipe(z.enum(["disk", "database"], { error: "must be disk or database" }).optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Where server errors are reported besides the log (Sentry); none when unset, and the SDK is then never loaded. */
+  SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" }).optional()),
 });
 
 export type UploadStorage = "disk" | "database";

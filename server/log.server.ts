@@ -33,7 +33,7 @@ export function safeError(error: unknown): Record<string, unknown> {
 }
 
 /** Drizzle puts the failed query's parameters (names, e-mail addresses, …) in its message. */
-function scrub(message: string): string {
+export function scrub(message: string): string {
   return message.replace(/(\n\s*params:)[\s\S]*$/, "$1 [redacted]");
 }
 
@@ -66,13 +66,24 @@ export function loggedPath(url: string | undefined): string {
 }
 
 let cached: { logger: Logger; dev: boolean } | undefined;
+/** Tests: where every line goes instead of stdout and stderr. */
+let testDestination: DestinationStream | undefined;
+
+/**
+ * Tests: every line to `destination` (JSON, one object a line), or back to stdout and stderr
+ * with undefined. The HTTP request log keeps the logger it was made with: build the app after.
+ */
+export function setLogDestinationForTests(destination: DestinationStream | undefined): void {
+  testDestination = destination;
+  cached = undefined;
+}
 
 function logger(): Logger {
   const config = env();
-  const dev = config.NODE_ENV === "development";
+  const dev = config.NODE_ENV === "development" && !testDestination;
   if (!cached || cached.dev !== dev) {
-    const stdout = dev ? readable(process.stdout) : pino.destination({ fd: 1, sync: true });
-    const stderr = dev ? readable(process.stderr) : pino.destination({ fd: 2, sync: true });
+    const stdout = testDestination ?? (dev ? readable(process.stdout) : pino.destination({ fd: 1, sync: true }));
+    const stderr = testDestination ?? (dev ? readable(process.stderr) : pino.destination({ fd: 2, sync: true }));
     cached = {
       dev,
       logger: pino(
@@ -105,19 +116,45 @@ export function baseLogger(): Logger {
 
 type Level = "debug" | "info" | "warn" | "error";
 
-function write(level: Level, message: string, detail?: unknown): void {
-  const target = logger();
-  if (!target.isLevelEnabled(level)) return;
-  if (detail === undefined) target[level](message);
-  else if (detail instanceof Error) target[level]({ err: detail }, message);
-  else if (typeof detail === "string") target[level]({ detail: scrub(detail) }, message);
-  else target[level]({ detail }, message);
+/** The path of a request's address: a Fetch request's `url` is absolute, Express's `originalUrl` a path. */
+function pathOf(url: string): string {
+  if (url.startsWith("/")) return url;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
 }
 
-/** Server log. Never sent to visitors. */
+/**
+ * The request a line is about: its id (pino-http's, also the X-Request-Id answer header) and
+ * what the request log shows of it, so an error's line and its request's line are found together.
+ */
+export type RequestRef = { id?: string; method: string; url: string };
+
+function write(level: Level, message: string, detail?: unknown, request?: RequestRef, target: Logger = logger()): void {
+  if (!target.isLevelEnabled(level)) return;
+  const fields: Record<string, unknown> = {};
+  if (request) fields.req = { id: request.id, method: request.method, path: loggedPath(pathOf(request.url)) };
+  if (detail instanceof Error) fields.err = detail;
+  else if (typeof detail === "string") fields.detail = scrub(detail);
+  else if (detail !== undefined) fields.detail = detail;
+  if (Object.keys(fields).length === 0) target[level](message);
+  else target[level](fields, message);
+}
+
+/** Lines about the process itself (ready, stopping): written at info whatever LOG_LEVEL says, unless "silent". */
+function lifecycle(message: string): void {
+  const base = logger();
+  if (base.level === "silent") return;
+  write("info", message, undefined, undefined, base.isLevelEnabled("info") ? base : base.child({}, { level: "info" }));
+}
+
+/** Server log. Never sent to visitors. `request`: the request the line is about (its id, method and path). */
 export const log = {
-  debug: (message: string, detail?: unknown) => write("debug", message, detail),
-  info: (message: string, detail?: unknown) => write("info", message, detail),
-  warn: (message: string, detail?: unknown) => write("warn", message, detail),
-  error: (message: string, detail?: unknown) => write("error", message, detail),
+  debug: (message: string, detail?: unknown, request?: RequestRef) => write("debug", message, detail, request),
+  info: (message: string, detail?: unknown, request?: RequestRef) => write("info", message, detail, request),
+  warn: (message: string, detail?: unknown, request?: RequestRef) => write("warn", message, detail, request),
+  error: (message: string, detail?: unknown, request?: RequestRef) => write("error", message, detail, request),
+  lifecycle,
 };

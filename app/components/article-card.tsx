@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
-import { formatArticleDate, type ArticleView } from "~/lib/articles";
+import type { ArticleView } from "~/lib/articles";
+import { formatArticleDate } from "~/lib/dates";
 import { langOf } from "~/lib/content-language";
 import { cn } from "~/lib/utils";
 import { ImageWithFallback } from "./picture";

@@ -3,7 +3,8 @@ import { useId, useSyncExternalStore, type ComponentType, type ReactNode } from 
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
 import "~/i18n/news";
-import { formatArticleDate, type ArticleView } from "~/lib/articles";
+import type { ArticleView } from "~/lib/articles";
+import { formatArticleDate } from "~/lib/dates";
 import { returnFocus } from "~/lib/focus-return";
 import { cn } from "~/lib/utils";
 import { langOf } from "~/lib/content-language";

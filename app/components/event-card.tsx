@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays, MapPin, Sailboat, Trophy, Users, GraduationCap, Briefcase, Anchor } from "lucide-react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
-import { durationDays, formatDateRange, type EventKind, type EventView } from "~/lib/events";
+import { durationDays, type EventKind, type EventView } from "~/lib/events";
+import { formatDateRange } from "~/lib/dates";
 import { ImageWithFallback } from "./picture";
 import { PriceNow } from "./price-now";
 import { Badge } from "./ui/badge";

@@ -1,7 +1,8 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import type { HTMLAttributes } from "react";
 import { useI18n } from "~/i18n";
-import { formatDateRange, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
+import { formatDateRange } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 
 export type WhenWhere = Pick<EventView, "startDate" | "endDate" | "location">;

@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
-import { formatPrice, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
+import { formatPrice } from "~/lib/money-format";
 import type { RootData } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 

@@ -6,8 +6,10 @@ import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
 import { isMessageKey, useI18n, type Translator } from "~/i18n";
 import "~/i18n/booking";
-import { amountDue, formatAmount } from "~/lib/booking";
-import { formatDate, type EventView } from "~/lib/events";
+import { amountDue } from "~/lib/booking";
+import { formatAmount } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
+import type { EventView } from "~/lib/events";
 import {
   REGISTRATION_LIMITS,
   REQUIRED_FIELDS,

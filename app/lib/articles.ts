@@ -1,6 +1,4 @@
-import type { Locale } from "~/i18n";
 import type { LanguageFallback } from "~/lib/content-language";
-import { dateTimeFormat } from "~/lib/intl";
 
 export type ArticleCategory = "victory" | "preparation" | "team" | "featured" | "general";
 
@@ -22,13 +20,3 @@ export type ArticleView = {
   /** Texts shown in the other language because the visitor's is missing (null or absent: none). */
   fallback?: LanguageFallback | null;
 };
-
-/** News dates: nl-NL or en-US by language (the spec's rule). */
-export function formatArticleDate(iso: string, locale: Locale): string {
-  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
-    timeZone: "Europe/Amsterdam",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(iso));
-}

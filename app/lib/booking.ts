@@ -1,6 +1,3 @@
-import type { Locale } from "~/i18n";
-import { numberFormat } from "~/lib/intl";
-
 /**
  * Booking rules shared by the browser (the dialog shows what is due) and the server (which
  * charges it). Pure functions; money in integer cents.
@@ -78,15 +75,6 @@ export function amountDue(event: PricedEvent, now: Date): AmountDue {
   };
 }
 
-/**
- * An amount to pay, always with cents and the euro sign against the number, as on a payment
- * button: "€147.50" / "€147,50", "€1,250.00" / "€1.250,00".
- */
-export function formatAmount(cents: number, locale: Locale): string {
-  const number = numberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: true,
-  }).format(cents / 100);
-  return `€${number}`;
-}
+// Kept while app/routes/manage/ (being split) still imports it from here: the home of money
+// formatting is ~/lib/money-format; new code imports it from there.
+export { formatAmount } from "~/lib/money-format";

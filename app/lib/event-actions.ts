@@ -1,6 +1,6 @@
 import { translate, type Locale, type MessageKey } from "~/i18n";
-import { TEAM_TIME_ZONE, type EventView } from "~/lib/events";
-import { dateTimeFormat } from "~/lib/intl";
+import type { EventView } from "~/lib/events";
+import { teamDateFormat } from "~/lib/dates";
 
 /**
  * The one action an event offers, decided from its data and the server's clock. Pure, so the
@@ -92,14 +92,7 @@ export function showsPrice(event: Pick<EventView, "bookingMode">): boolean {
  * same wherever the visitor is.
  */
 export function formatOpening(iso: string, locale: Locale): string {
-  const parts = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-US", {
-    timeZone: TEAM_TIME_ZONE,
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(iso));
+  const parts = teamDateFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, "en-US").formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const month = part("month").replace(/\.$/, "");
   const time = `${part("hour")}:${part("minute")}`;

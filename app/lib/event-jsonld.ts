@@ -1,4 +1,5 @@
 import type { EventView } from "~/lib/events";
+import { decimalEuros } from "~/lib/money-format";
 
 export type EventJsonLdOptions = {
   /** The event's own public address (e.g. /calendar?event=slug, or a private page). */
@@ -42,7 +43,7 @@ function offer(event: EventView, options: EventJsonLdOptions): JsonLd | undefine
   return {
     "@type": "Offer",
     url: options.url,
-    price: (cents / 100).toFixed(2),
+    price: decimalEuros(cents),
     priceCurrency: "EUR",
     availability: eventOver(event) ? ENDED_AVAILABILITY : soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
     ...(event.registrationOpensAt ? { validFrom: event.registrationOpensAt } : {}),

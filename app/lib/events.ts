@@ -1,6 +1,4 @@
-import type { Locale } from "~/i18n";
 import type { LanguageFallback } from "~/lib/content-language";
-import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";
 export type BookingMode = "registration" | "interest" | "waitlist" | "walk_in";
@@ -39,44 +37,9 @@ export type EventView = {
   fallback?: LanguageFallback | null;
 };
 
-/**
- * Euros from integer cents, in the visitor's language ("€1.250" / "€1,250"): the euro sign
- * against the number in both languages, as on payment buttons and in the spec's texts, so one
- * page never shows "€ 175" beside "€175".
- */
-export function formatPrice(cents: number, locale: Locale): string {
-  return numberFormat(locale === "nl" ? "nl-NL" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  })
-    .format(cents / 100)
-    .replace(/€[\s\u00a0\u202f]+/, "€");
-}
-
-/** Dates are shown in the team's time zone, whatever the visitor's machine says. */
-export const TEAM_TIME_ZONE = "Europe/Amsterdam";
-
-export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" }): string {
-  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options }).format(new Date(iso));
-}
-
-/** "12 – 14 juni 2026" style range; a single day when start and end fall on the same day. */
-export function formatDateRange(startIso: string, endIso: string, locale: Locale): string {
-  const format = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
-    timeZone: TEAM_TIME_ZONE,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  const start = new Date(startIso);
-  const end = new Date(endIso);
-  if (format.format(start) === format.format(end)) return format.format(start);
-  // ICU versions differ in the spaces around the dash (thin or normal): Node's and the browser's
-  // output must match, or hydration fails.
-  return format.formatRange(start, end).replace(/[\u2009\u202f\u00a0]/g, " ");
-}
+// Kept while app/routes/manage/ (being split) still imports them from here: the formatters' home
+// is ~/lib/dates; new code imports them from there.
+export { formatDate, formatDateRange } from "~/lib/dates";
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */
 export function durationDays(startIso: string, endIso: string): number {

@@ -1,4 +1,4 @@
-import { TEAM_TIME_ZONE } from "./events";
+import { teamDateFormat } from "./dates";
 
 /**
  * The admin forms speak Amsterdam wall-clock time (`<input type="datetime-local">` and
@@ -6,8 +6,7 @@ import { TEAM_TIME_ZONE } from "./events";
  * database through Intl, so daylight-saving changes are right in every year.
  */
 
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TEAM_TIME_ZONE,
+const partsFormat = teamDateFormat("en", {
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -40,6 +39,8 @@ function offsetMs(instantMs: number): number {
   return asUtc - Math.floor(instantMs / 60_000) * 60_000;
 }
 
+const DAY_MS = 86_400_000;
+
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
 /**
@@ -59,7 +60,16 @@ export function fromLocalInput(value: string): Date | undefined {
   const wallMs = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(wallMs);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return undefined;
-  // Two passes settle the offset on either side of a daylight-saving change.
-  const first = wallMs - offsetMs(wallMs);
-  return new Date(wallMs - offsetMs(first));
+  // The offsets in force a day before and a day after (a change is months from the next): the
+  // time is the instant one of them gives whose clocks show it. In the repeated hour of autumn
+  // both do, and it is the first of the two; in the hour skipped in spring neither does, and it
+  // is read with the offset before the gap (02:30 is 03:30 summer time). RFC 5545's rule for
+  // local times, which calendars follow; a form shown for an instant in the repeated hour's
+  // first pass is then saved unchanged.
+  const before = offsetMs(wallMs - DAY_MS);
+  const after = offsetMs(wallMs + DAY_MS);
+  const shown = (instantMs: number) => offsetMs(instantMs) === wallMs - instantMs;
+  const earlier = wallMs - Math.max(before, after);
+  const later = wallMs - Math.min(before, after);
+  return new Date(shown(earlier) ? earlier : shown(later) ? later : wallMs - before);
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, ne } from "drizzle-orm";
 import { createElement } from "react";
 import { PracticalInfoEmail } from "~/emails/practical-info";
 import { translate, type Locale } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import { audit, SYSTEM } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db, type DbOrTx } from "../db/client.server";

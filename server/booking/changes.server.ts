@@ -9,7 +9,7 @@ import { db } from "../db/client.server";
 import { events, registrations } from "../db/schema.server";
 import { deliverQueuedQuietly, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
-import { formatEventTimes } from "./emails.server";
+import { formatEventTimes } from "~/lib/dates";
 
 /** Within this long before the start the team is told of every change (their lists are printed by then). */
 export const TEAM_NOTICE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

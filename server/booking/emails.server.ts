@@ -8,9 +8,8 @@ import { BookingRefundEmail, bookingRefundSubject } from "~/emails/booking-refun
 import { BookingTeamNotificationEmail, bookingTeamSubject } from "~/emails/booking-team-notification";
 import { BookingTeamUpdateEmail, bookingTeamUpdateSubject } from "~/emails/booking-team-update";
 import { asLocale, translate, type Locale } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
-import { formatDate, TEAM_TIME_ZONE } from "~/lib/events";
-import { dateTimeFormat } from "~/lib/intl";
+import { amountInCurrency, formatAmount } from "~/lib/money-format";
+import { formatDate, formatDay, formatEventTimes } from "~/lib/dates";
 import type { Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
@@ -26,13 +25,6 @@ import { registrationMoney, type Money } from "./money.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
-
-/** "Friday 14 November 2025, 09:30 – Saturday 15 November 2025, 17:00" in the team's time zone. */
-export function formatEventTimes(event: Pick<Event, "startDate" | "endDate">, locale: Locale): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
-  const format = dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { timeZone: TEAM_TIME_ZONE, ...options });
-  return format.formatRange(event.startDate, event.endDate);
-}
 
 /** A registration with its event (the e-mails about it need both). */
 export async function bookingWithEvent(tx: DbOrTx, registrationId: string) {
@@ -51,11 +43,6 @@ async function loadBooking(tx: DbOrTx, registrationId: string) {
   // The one money function (decision 014): read in the caller's transaction, so it sees the change being made.
   const money = await registrationMoney(tx, registrationId, now());
   return { ...row, money, paidCents: money.paidCents, balanceCents: money.balanceDueCents };
-}
-
-/** "14 November 2025" in the participant's language and the team's time zone. */
-export function formatDay(at: Date, locale: Locale): string {
-  return formatDate(at.toISOString(), locale);
 }
 
 /**
@@ -418,14 +405,13 @@ export async function queuePaymentMismatchAlert(
   args: { registrationId: string; paymentId: string; provider: string; expectedCents: number; expectedCurrency: string; receivedCents: number; receivedCurrency: string },
 ): Promise<string> {
   const { registration, event } = await loadBooking(tx, args.registrationId);
-  const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
   const lines = [
     "Een betaling wijkt af van het bedrag van de checkout; de boeking is NIET bevestigd.",
     "",
     `Evenement: ${eventNameIn(event, TEAM_LOCALE)}`,
     `Referentie: ${registration.reference}`,
-    `Verwacht: ${money(args.expectedCents, args.expectedCurrency)}`,
-    `Ontvangen volgens ${args.provider}: ${money(args.receivedCents, args.receivedCurrency)}`,
+    `Verwacht: ${amountInCurrency(args.expectedCents, args.expectedCurrency)}`,
+    `Ontvangen volgens ${args.provider}: ${amountInCurrency(args.receivedCents, args.receivedCurrency)}`,
     `Betaling: ${args.paymentId}`,
     "",
     "Controleer de betaling bij de betaalprovider en neem contact op met de deelnemer.",

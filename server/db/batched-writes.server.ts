@@ -5,6 +5,7 @@
  * process) costs more than the statement itself.
  */
 
+import { isDatabaseBusy } from "./timeouts.server";
 import { whileAwaitedByKey } from "./shared-reads.server";
 
 /**
@@ -13,7 +14,9 @@ import { whileAwaitedByKey } from "./shared-reads.server";
  * way wait and go together in the next one (at most `max` per write), in arrival order. `write`
  * answers each item in the order given, and must be all or nothing (one statement or one
  * transaction): if a shared write fails, each of its items is written again alone, so one item's
- * fault never fails another's.
+ * fault never fails another's. Except when the database was busy (a lock or statement timeout,
+ * `isDatabaseBusy`): that is no item's fault, each alone would wait as long again, so every item
+ * gets the error at once (its caller answers "try again").
  */
 export function batchedWrites<T, R>(write: (items: T[]) => Promise<R[]>, max = 100): (item: T) => Promise<R> {
   type Pending = { item: T; resolve: (result: R) => void; reject: (error: unknown) => void };
@@ -34,7 +37,7 @@ export function batchedWrites<T, R>(write: (items: T[]) => Promise<R[]>, max = 1
       if (results.length !== batch.length) throw new Error(`A batched write answered ${results.length} of ${batch.length} items`);
       batch.forEach((p, i) => p.resolve(results[i]));
     } catch (error) {
-      if (batch.length === 1) batch[0].reject(error);
+      if (batch.length === 1 || isDatabaseBusy(error)) for (const p of batch) p.reject(error);
       else for (const p of batch) await writeAlone(p);
     }
   };

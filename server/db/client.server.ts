@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireDataDirLock, type DataDirLock } from "./lock.server";
+import { LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from "./timeouts.server";
 import * as schema from "./schema.server";
 
 export type Schema = typeof schema;
@@ -112,18 +113,25 @@ const MIGRATION_LOCK_KEY = 0x4f52544d49475254n;
  * Several instances may start together on one PostgreSQL: each takes the advisory lock on a
  * connection of its own before migrating, so one migrates and the others wait, then find
  * nothing left to do. The lock ends with that connection, also when the process dies.
+ * On connections of their own, without the pool's timeouts: waiting for another instance's
+ * migration, or a migration's long statement, is no fault.
  */
-async function migrateUnderLock(client: postgres.Sql, db: ReturnType<typeof drizzlePostgres<typeof schema>>): Promise<void> {
-  const reserved = await client.reserve();
+async function migrateUnderLock(databaseUrl: string): Promise<void> {
+  const client = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    const reserved = await client.reserve();
     try {
-      await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+      await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+      try {
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+      }
     } finally {
-      await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+      reserved.release();
     }
   } finally {
-    reserved.release();
+    await client.end({ timeout: 5 });
   }
 }
 
@@ -189,12 +197,18 @@ await db.close();`;
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if ("databaseUrl" in options) {
-    const client = postgres(options.databaseUrl, { max: POOL_SIZE, onnotice: () => {} });
+    // The timeouts are the connections' own settings, sent when each opens: no statement, and no
+    // registration under its event's lock, pays a round trip for a `set`.
+    const client = postgres(options.databaseUrl, {
+      max: POOL_SIZE,
+      onnotice: () => {},
+      connection: { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS },
+    });
     const db = drizzlePostgres(client, { schema });
     try {
       // The first query opens the first connection: a server that is down fails here.
-      if (shouldMigrate) await migrateUnderLock(client, db);
-      else await client`select 1`;
+      if (shouldMigrate) await migrateUnderLock(options.databaseUrl);
+      await client`select 1`;
       if (options.openPool) await Promise.all(Array.from({ length: POOL_SIZE }, () => client`select pg_sleep(0.02)`));
     } catch (error) {
       await client.end({ timeout: 1 }).catch(() => {});

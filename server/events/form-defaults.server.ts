@@ -1,13 +1,7 @@
 import type { EventFormDefaults } from "~/schemas/event";
 import type { Event } from "../db/schema.server";
 import { toLocalInput } from "~/lib/local-time";
-
-/** Cents as the form writes euros: "1250", or "49,50" with the Dutch decimal comma. */
-export function centsToEuros(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const rest = cents % 100;
-  return rest === 0 ? String(whole) : `${whole},${String(rest).padStart(2, "0")}`;
-}
+import { centsToEuros } from "~/lib/money-format";
 
 /** A stored event as the admin form shows it (Amsterdam times, euros, one item per line). */
 export function eventFormDefaults(event: Event): EventFormDefaults {

@@ -5,7 +5,8 @@ import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObjec
 import type { Locale } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
 import { env } from "../env.server";
-import { formHasNullByte, hasNullByte, isFormContentType, logRefusal, refusal, type RefusalStatus } from "./form.server";
+import { answeredBusy } from "./busy.server";
+import { hasNullByte, isFormContentType, logRefusal, parseFormBody, refusal, rememberCheckedForm, type RefusalStatus } from "./form.server";
 import { requireAdmin } from "../auth/guard.server";
 import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
 import { isCrossOrigin, originOf } from "./origin.server";
@@ -116,21 +117,6 @@ function readBody(req: ExpressRequest, limit: number): Promise<BodyRead> {
   });
 }
 
-/** Whether the body parses as the form its content type says, with no NUL character in it. */
-async function formBodyProblem(body: Buffer, contentType: string): Promise<string | undefined> {
-  let form: FormData | URLSearchParams;
-  try {
-    // A URL-encoded body is what Fetch's formData() parses with URLSearchParams: parsed here
-    // directly, without building a Response for it on every form post.
-    form = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)
-      ? new URLSearchParams(body.toString("utf8"))
-      : await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    return "form body does not parse";
-  }
-  return formHasNullByte(form) ? "NUL character in a form field" : undefined;
-}
-
 /**
  * React Router behind Express, like @react-router/express, but checking each request first so
  * that malformed or hostile input gets a short 4xx in the visitor's language instead of reaching
@@ -165,6 +151,7 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
       if (problem) return await refuse(400, problem);
 
       let body: Buffer | undefined;
+      let form: FormData | URLSearchParams | undefined;
       if (!SAFE_METHODS.has(req.method)) {
         const route = routePath(url.pathname);
         const webhook = route === STRIPE_WEBHOOK_PATH;
@@ -205,8 +192,9 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
           return await refuse(413, `body over ${limit} bytes`);
         }
         if (!webhook) {
-          const formProblem = await formBodyProblem(read.body, contentType);
-          if (formProblem) return await refuse(400, formProblem);
+          const parsed = await parseFormBody(read.body, contentType);
+          if ("problem" in parsed) return await refuse(400, parsed.problem);
+          form = parsed.form;
         }
         body = read.body;
       }
@@ -221,8 +209,10 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
         signal: controller.signal,
         ...(body !== undefined ? { body: new Uint8Array(body), duplex: "half" } : {}),
       } as RequestInit);
+      // The action's readForm takes it from here instead of parsing the body again.
+      if (form) rememberCheckedForm(request, form);
       const response = await handleRequest(request, getLoadContext(req, res));
-      await sendResponse(res, response);
+      await sendResponse(res, answeredBusy(request, response));
     } catch (error) {
       next(error);
     }

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import type { Locale } from "~/i18n";
-import { formatDateRange } from "~/lib/events";
+import { formatDateRange } from "~/lib/dates";
 import { InterestNotificationEmail, interestNotificationSubject } from "~/emails/interest-notification";
 import type { DbOrTx } from "../db/client.server";
 import type { Event } from "../db/schema.server";

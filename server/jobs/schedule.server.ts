@@ -8,6 +8,7 @@ import { retryDueEmails } from "../mail/send.server";
 import { applyRetention } from "../privacy/retention.server";
 import { runWaitlistOffers } from "../waitlist/offers.server";
 import type { JobDefinition } from "./queue.server";
+import { TEAM_TIME_ZONE } from "~/lib/dates";
 
 /** The recurring jobs' names (also their queues' and schedules'). */
 export const JOB_NAMES = ["mail-retry", "hold-expiry", "practical-info", "retention", "balance-reminders", "waitlist-offers", "disruption-follow-ups"] as const;
@@ -58,7 +59,7 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       // start, since a demo on a laptop may never be running at 03:17.
       name: "retention",
       cron: "17 3 * * *",
-      timezone: "Europe/Amsterdam",
+      timezone: TEAM_TIME_ZONE,
       retryLimit: 5,
       retryDelaySeconds: 5 * 60,
       expireInSeconds: 30 * 60,

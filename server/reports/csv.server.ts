@@ -37,25 +37,3 @@ export function csvResponse(csv: string, fileName: string): Response {
     },
   });
 }
-
-/** Euros with a decimal comma and no thousands separator ("1250,00"): Dutch Excel reads it as a number. */
-export function csvEuros(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return "";
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/Amsterdam",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** "2026-06-12 14:30" in the team's time zone (a format Excel recognises as a date and time). */
-export function csvDateTime(value: Date | null | undefined): string {
-  return value ? dateTimeFormat.format(value) : "";
-}

@@ -2,7 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
 import { eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
-import { csvDateTime, csvEuros, toCsv } from "./csv.server";
+import { toCsv } from "./csv.server";
+import { csvDateTime } from "~/lib/dates";
+import { csvEuros } from "~/lib/money-format";
 
 /** Every field of every registration, for the office and the safety manifest ashore. */
 export const REGISTRATION_CSV_HEADER = [

@@ -8,9 +8,7 @@ import {
   WaitlistTeamEmail,
   waitlistTeamSubject,
 } from "~/emails/waitlist";
-import { TEAM_TIME_ZONE } from "~/lib/events";
-import { dateTimeFormat } from "~/lib/intl";
-import { formatEventTimes } from "../booking/emails.server";
+import { formatEventTimes, formatUntil } from "~/lib/dates";
 import { eventNameIn } from "../events/view.server";
 import { signedIdToken } from "../booking/manage-link.server";
 import type { DbOrTx } from "../db/client.server";
@@ -31,19 +29,6 @@ const TEAM_LOCALE: Locale = "nl";
 /** The offer link's path: the offer id and a keyed MAC of it (purpose "offer"), not guessable. */
 export function offerPath(offerId: string): string {
   return `/waitlist/offer/${signedIdToken("offer", offerId)}`;
-}
-
-/** "Sunday 14 June 2026, 18:30" in the team's time zone: when an offer ends. */
-export function formatUntil(at: Date, locale: Locale): string {
-  return dateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", {
-    timeZone: TEAM_TIME_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(at);
 }
 
 /** To the person who joined: they are in line. */

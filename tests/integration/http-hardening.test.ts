@@ -1,5 +1,5 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";
 import type * as UsersModule from "@server/auth/users.server";
@@ -164,6 +164,37 @@ describe("malformed input", () => {
   it("still accepts a proper form", async () => {
     const answer = await send("/api/newsletter", { headers: { ...FORM, origin: app.url }, body: form({ name: "Jan", email: "jan-hardening@example.com", consent: "on" }) });
     expect(answer.status).toBe(303);
+  });
+
+  it("parses a form once: the action's readForm takes the form the checks parsed", async () => {
+    // The app runs in this process: every Fetch parse of a body goes through these two methods.
+    const requestParses = vi.spyOn(Request.prototype, "formData");
+    const responseParses = vi.spyOn(Response.prototype, "formData");
+    try {
+      // URL-encoded: parsed by the checks with URLSearchParams, never by Fetch.
+      const answer = await send("/api/newsletter", { headers: { ...FORM, origin: app.url }, body: form({ name: "Eén", email: "once-hardening@example.com", consent: "on" }) });
+      expect(answer.status).toBe(303);
+      expect(requestParses).not.toHaveBeenCalled();
+      expect(responseParses).not.toHaveBeenCalled();
+      // Multipart: parsed by Fetch once, by the checks.
+      const multipart = new FormData();
+      multipart.set("name", "Twee");
+      multipart.set("email", "twice-hardening@example.com");
+      multipart.set("consent", "on");
+      const encoded = new Response(multipart);
+      const body = Buffer.from(await encoded.arrayBuffer());
+      responseParses.mockClear();
+      const posted = await send("/api/newsletter", { headers: { "content-type": encoded.headers.get("content-type")!, origin: app.url }, body });
+      expect(posted.status).toBe(303);
+      expect(requestParses).not.toHaveBeenCalled();
+      expect(responseParses).toHaveBeenCalledTimes(1);
+    } finally {
+      requestParses.mockRestore();
+      responseParses.mockRestore();
+    }
+    const { newsletterSubscribers } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
+    const emails = (await app.db.select().from(newsletterSubscribers)).map((row) => row.email);
+    expect(emails).toEqual(expect.arrayContaining(["once-hardening@example.com", "twice-hardening@example.com"]));
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDateTime, csvEuros, csvResponse, toCsv } from "@server/reports/csv.server";
+import { csvCell, csvResponse, toCsv } from "@server/reports/csv.server";
+import { csvDateTime } from "~/lib/dates";
+import { csvEuros } from "~/lib/money-format";
 
 describe("CSV for Dutch Excel", () => {
   it("starts with a UTF-8 byte-order mark and ends every line with CRLF", () => {

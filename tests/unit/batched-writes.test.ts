@@ -62,6 +62,20 @@ describe("batchedWrites", () => {
     expect(calls).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
+  it("when a shared write fails because the database was busy, every item gets that error at once, none is written again alone", async () => {
+    const busy = Object.assign(new Error("canceling statement due to lock timeout"), { code: "55P03" });
+    const calls: number[][] = [];
+    const add = batchedWrites(async (items: number[]) => {
+      calls.push([...items]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error("Failed query: select … for update", { cause: busy });
+    });
+    const all = [1, 2, 3, 4].map((i) => add(i).then(String, (error: Error) => (error.cause as { code: string }).code));
+    expect(await Promise.all(all)).toEqual(["55P03", "55P03", "55P03", "55P03"]);
+    // Alone, each would have waited for the lock as long again.
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+  });
+
   it("a write that answers fewer results than items is a failure, not a wrong answer", async () => {
     const add = batchedWrites(async (items: number[]) => (items.length > 1 ? items.slice(1) : items));
     const first = add(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountDue, earlyBirdActive, formatAmount, HOLD_DURATION_MS, percentOf } from "~/lib/booking";
+import { amountDue, earlyBirdActive, HOLD_DURATION_MS, percentOf } from "~/lib/booking";
+import { formatAmount } from "~/lib/money-format";
 
 const NOW = new Date("2025-08-01T12:00:00Z");
 const base = { priceCents: 29_500, depositPercent: 50, earlyBirdPercent: null, earlyBirdUntil: null };

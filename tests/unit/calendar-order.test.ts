@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calendarOrder, formatPrice } from "~/lib/events";
+import { calendarOrder } from "~/lib/events";
+import { formatPrice } from "~/lib/money-format";
 
 const ev = (name: string, status: "upcoming" | "live" | "completed", start: string, end = start) => ({
   name,

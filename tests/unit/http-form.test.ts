@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readForm } from "@server/http/form.server";
+import { readForm, rememberCheckedForm } from "@server/http/form.server";
 import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_MAX_BYTES } from "@server/http/limits.server";
 import { isCrossOrigin } from "@server/http/origin.server";
 import { FORM_MAX_BYTES } from "@server/storage/limits.server";
@@ -25,6 +25,21 @@ describe("readForm", () => {
     multipart.set("id", "x");
     const parsed = await outcome(new Request("http://localhost/admin/emails", { method: "POST", body: multipart }));
     expect(parsed instanceof FormData && parsed.get("id")).toBe("x");
+  });
+
+  it("hands over the form the request checks parsed, without reading the body; a second read parses the body", async () => {
+    const request = post("code=from-the-body", { "content-type": "application/x-www-form-urlencoded" });
+    rememberCheckedForm(request, new URLSearchParams("code=checked&code=twice"));
+    const form = await outcome(request);
+    expect(form instanceof FormData && form.getAll("code")).toEqual(["checked", "twice"]);
+    expect(request.bodyUsed).toBe(false);
+    const again = await outcome(request);
+    expect(again instanceof FormData && again.get("code")).toBe("from-the-body");
+    const multipart = new FormData();
+    multipart.set("id", "x");
+    const other = post("id=y", { "content-type": "application/x-www-form-urlencoded" });
+    rememberCheckedForm(other, multipart);
+    expect(await outcome(other)).toBe(multipart);
   });
 
   it("answers a body that is not a form with 415, in the visitor's language", async () => {

@@ -1,7 +1,8 @@
 import { PriceNow } from "~/components/price-now";
 import { useI18n } from "~/i18n";
 import { amountDue } from "~/lib/booking";
-import { formatDate, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import "~/i18n/private";
 
 /**

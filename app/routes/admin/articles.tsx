@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
-import { formatArticleDate } from "~/lib/articles";
+import { formatArticleDate } from "~/lib/dates";
 import { adminTitle, articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";

@@ -9,7 +9,7 @@ import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admi
 import { AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { translate, useI18n } from "~/i18n";
-import { formatArticleDate } from "~/lib/articles";
+import { formatArticleDate } from "~/lib/dates";
 import { articleSummaries, deleteArticles } from "@server/articles/admin.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";

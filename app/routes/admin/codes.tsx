@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import { AccessCodeError, isPrivatePageKey, listPrivatePages, setAccessCodes, type PrivatePageKey } from "@server/access/index.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { log } from "@server/log.server";

@@ -5,7 +5,8 @@ import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-pa
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatDate, formatPrice } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/money-format";
 import { dashboardCounts, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";

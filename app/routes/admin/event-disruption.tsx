@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { isMessageKey, translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate, formatDateRange } from "~/lib/events";
+import { formatDate, formatDateRange } from "~/lib/dates";
 import { fromLocalInput } from "~/lib/local-time";
 import { DISRUPTION_MESSAGE_MAX, disruptionSchema, type DisruptionFormField } from "~/schemas/disruption";
 import { requireAdmin } from "@server/auth/guard.server";

@@ -2,7 +2,7 @@ import "~/i18n/admin";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { useI18n, type MessageKey } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { jobsOverview } from "@server/jobs/overview.server";

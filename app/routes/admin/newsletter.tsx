@@ -5,7 +5,7 @@ import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-pa
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import { requireAdmin } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { newsletterSubscribers } from "@server/db/schema.server";

@@ -1,6 +1,7 @@
 import { translate, type MessageKey } from "~/i18n";
 import { asLocale, type Locale } from "~/i18n/define";
-import { formatDate, formatPrice } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/money-format";
 import { valueLabel } from "~/lib/value-label";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";

@@ -4,7 +4,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { bankTransferSchema, cancelSchema, INTENTS, manualRefundSchema, moveSchema, type RegistrationIntent } from "~/schemas/admin-registration";
 import type { Feedback } from "~/schemas/feedback";
-import { formatPrice } from "~/lib/events";
+import { formatPrice } from "~/lib/money-format";
 import { audit, auditTrail, type Actor } from "@server/audit/audit.server";
 import type { AdminUser } from "@server/auth/guard.server";
 import { recordBankTransfer } from "@server/booking/balance.server";

@@ -13,7 +13,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate, formatDateRange, formatPrice } from "~/lib/events";
+import { formatDate, formatDateRange } from "~/lib/dates";
+import { centsToEuros, formatPrice } from "~/lib/money-format";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { readForm } from "@server/http/form.server";
@@ -43,11 +44,6 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
 const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };
-
-/** Cents as the amount field shows euros ("1250" or "49,50"). */
-function euros(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
 
 export default function AdminRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -235,7 +231,7 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
               <input type="hidden" name="intent" value="bank-transfer" />
               <input type="hidden" name="nonce" value={loaderData.nonce} />
               <FieldRow id="transfer-amount" label={t("admin.bookings.transfer.amount")} error={answer?.intent === "bank-transfer" ? fieldError("amount") : undefined}>
-                <Input id="transfer-amount" name="amount" inputMode="decimal" required pattern="\d{1,7}([.,]\d{1,2})?" defaultValue={money.balanceDueCents > 0 ? euros(money.balanceDueCents) : ""} />
+                <Input id="transfer-amount" name="amount" inputMode="decimal" required pattern="\d{1,7}([.,]\d{1,2})?" defaultValue={money.balanceDueCents > 0 ? centsToEuros(money.balanceDueCents) : ""} />
               </FieldRow>
               <FieldRow id="transfer-note" label={t("admin.bookings.transfer.note")}>
                 <Input id="transfer-note" name="note" maxLength={500} />

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate } from "~/lib/events";
+import { formatDate } from "~/lib/dates";
 import { requireAdmin } from "@server/auth/guard.server";
 import { resetTwoFactor } from "@server/auth/two-factor.server";
 import { listUsers, setAdminRole, upsertUser, userExists } from "@server/auth/users.server";

@@ -9,7 +9,7 @@ import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admi
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate, formatDateRange } from "~/lib/events";
+import { formatDate, formatDateRange } from "~/lib/dates";
 import type { Feedback } from "~/schemas/feedback";
 import { actorLabel } from "@server/audit/audit.server";
 import { requireAdmin } from "@server/auth/guard.server";

@@ -10,7 +10,9 @@ import { interestSchema } from "~/schemas/interest";
 import { seo, type RootData } from "~/lib/seo";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "@server/db/timeouts.server";
 import { listedEventBySlug } from "@server/events/queries.server";
+import { readForm } from "@server/http/form.server";
 import { toEventView } from "@server/events/view.server";
 import { registerInterest } from "@server/interest/interest.server";
 import { interestLimiter } from "@server/interest/limits.server";
@@ -46,12 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer({ outcome: { status: "failed", message: "common.tooManyRequests" } }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return answer({ outcome: { status: "failed", message: "common.invalidForm" } }, 400);
-  }
+  const formData = await readForm(request);
   // The dialog posts with a fetcher and wants data; a plain form post gets a redirect (PRG).
   const inline = formData.get("inline") === "1";
   const submission = parseWithZod(formData, { schema: interestSchema });
@@ -74,6 +71,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return answer({ outcome: { status: "failed", message: "events.calendar.notFoundTitle" } }, 404);
     }
   } catch (error) {
+    if (isDatabaseBusy(error)) {
+      log.warn(`Interest sign-up for ${params.slug}: the database was busy`, error);
+      return answer({ outcome: { status: "failed" }, reply: submission.reply() }, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    }
     log.error(`Interest sign-up for ${params.slug} failed`, error);
     return answer({ outcome: { status: "failed" }, reply: submission.reply() }, 500);
   }

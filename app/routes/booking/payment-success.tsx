@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { translate, useI18n } from "~/i18n";
 import "~/i18n/booking";
 import { requestLocale } from "~/i18n/locale.server";
-import { formatAmount } from "~/lib/booking";
+import { formatAmount } from "~/lib/money-format";
 import { seo, type RootData } from "~/lib/seo";
 import { verifyCheckoutReturn, verifyFreeConfirmation, type Verification } from "@server/booking/verify.server";
 import type { Route } from "./+types/payment-success";

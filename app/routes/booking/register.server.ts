@@ -8,7 +8,9 @@ import { admittedFromWaitlist, isUnlocked } from "@server/access/unlock.server";
 import { isPrivatePageKey } from "@server/access/pages.server";
 import { now } from "@server/clock.server";
 import { db, preparedStatement, type Database } from "@server/db/client.server";
+import { readForm } from "@server/http/form.server";
 import { sharedReadsByKey } from "@server/db/shared-reads.server";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "@server/db/timeouts.server";
 import { events, type Event } from "@server/db/schema.server";
 import { log } from "@server/log.server";
 import { PaymentProviderError } from "@server/payments/provider.server";
@@ -61,7 +63,8 @@ function failure(locale: Locale, description: string): RegisterActionData["failu
 /**
  * The registration action: rate limit, validate with the shared schema, register and hold a
  * place, then open the checkout (303 to it), or confirm a free event at once. Every failure is an
- * answer with a message in the visitor's language, never a thrown error.
+ * answer with a message in the visitor's language, never a thrown error (except a body that is
+ * no form at all: `readForm`'s short 400/413/415, which the request checks give before this runs).
  */
 export async function registerFromForm(
   request: Request,
@@ -70,17 +73,7 @@ export async function registerFromForm(
   /** The offer link's token, when the form was posted to the offer's page. */
   options: { offerToken?: string } = {},
 ): Promise<RegisterAnswer> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    const locale = await requestLocale(request);
-    return {
-      kind: "answer",
-      status: 400,
-      data: { result: { status: "error", error: { "": ["common.invalidForm"] } }, failure: failure(locale, translate(locale, "common.invalidForm")) },
-    };
-  }
+  const formData = await readForm(request);
   const posted = formData.get("locale");
   const locale: Locale = isLocale(posted) ? posted : await requestLocale(request);
   formData.delete("locale");
@@ -168,6 +161,17 @@ export async function registerFromForm(
       };
     }
   } catch (error) {
+    if (isDatabaseBusy(error)) {
+      // The event's lock was not had in time (another transaction holds it too long), or a
+      // statement ran out of time: nothing was saved, and the visitor may simply try again.
+      log.warn(`Registration for ${slug ?? "an offer"}: the database was busy, answered "try again"`, error);
+      return {
+        kind: "answer",
+        status: 503,
+        data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.busy")) },
+        headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+      };
+    }
     log.error(`Registration for ${slug ?? "an offer"} failed`, error);
     return {
       kind: "answer",

@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { translate, type Locale } from "~/i18n";
 import { requestLocale } from "~/i18n/locale.server";
+import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
 import { subscribe } from "@server/newsletter/subscriptions.server";
 import { newsletterRateLimiter } from "@server/newsletter/rate-limit.server";
@@ -82,12 +83,7 @@ export function loader() {
 /** Newsletter sign-up: validates with the form's schema, then subscribes (double opt-in). */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = await requestLocale(request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data(actionData(locale, "invalid"), { status: 400 });
-  }
+  const formData = await readForm(request);
   const viaFetcher = formData.get(NEWSLETTER_FETCHER_FIELD) === "1";
   const answer = (
     outcome: NewsletterOutcome,

@@ -3,6 +3,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { translate } from "~/i18n";
 import { attemptUnlock } from "@server/access/attempt.server";
 import { PRIVATE_PAGES, type PrivatePageKey } from "@server/access/pages.server";
+import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
 import { accessCodeSchema, type AccessCodeActionData } from "~/schemas/access-code";
 import { PRIVATE_PAGE_ROUTES } from "./private-page";
@@ -15,15 +16,7 @@ import { PRIVATE_HEADERS } from "./private-page.server";
  */
 export async function accessCodeAction(request: Request, context: AppLoadContext, pageKey: PrivatePageKey) {
   const { locale, wrongCode } = PRIVATE_PAGE_ROUTES[pageKey];
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<AccessCodeActionData>(
-      { result: { status: "error", error: { "": [translate(locale, "common.invalidForm")] } } },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
-  }
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: accessCodeSchema });
   if (submission.status !== "success") {
     return data<AccessCodeActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400, headers: PRIVATE_HEADERS });

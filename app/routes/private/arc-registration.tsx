@@ -1,11 +1,12 @@
 import { CalendarDays, CreditCard, FileText, RotateCcw } from "lucide-react";
 import { PrivateEventCard } from "~/components/private/event-details";
 import { timeOf } from "~/components/private/format";
+import { formatDateRange } from "~/lib/dates";
 import { MessageState } from "~/components/private/page-state";
 import { RegisterButton } from "~/components/private/register-button";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatDateRange, type EventView } from "~/lib/events";
+import type { EventView } from "~/lib/events";
 import { PRIVATE_PAGES } from "@server/access/pages.server";
 import { env } from "@server/env.server";
 import type { Route } from "./+types/arc-registration";

@@ -11,6 +11,7 @@ import { waitlistSchema } from "~/schemas/waitlist";
 import { eventForRegistration } from "~/routes/booking/register.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "@server/db/timeouts.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { eventNameIn, toEventView } from "@server/events/view.server";
 import { readForm } from "@server/http/form.server";
@@ -77,6 +78,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return answer({ outcome: { status: "failed", message: "waitlist.closed" }, reply: submission.reply() }, 409);
     }
   } catch (error) {
+    if (isDatabaseBusy(error)) {
+      // The event's lock was not had in time: nothing changed; the failure text says to try again.
+      log.warn(`Waiting list sign-up for ${params.slug}: the database was busy`, error);
+      return answer({ outcome: { status: "failed" }, reply: submission.reply() }, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    }
     log.error(`Waiting list sign-up for ${params.slug} failed`, error);
     return answer({ outcome: { status: "failed" }, reply: submission.reply() }, 500);
   }

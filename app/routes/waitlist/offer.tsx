@@ -13,7 +13,7 @@ import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
-import { formatUntil } from "@server/waitlist/emails.server";
+import { formatUntil } from "~/lib/dates";
 import { offerLinkLimiter } from "@server/waitlist/limits.server";
 import { usableOfferByToken } from "@server/waitlist/offers.server";
 import type { Route } from "./+types/offer";

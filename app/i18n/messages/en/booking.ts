@@ -64,6 +64,7 @@ const booking = {
   "booking.error.ongoing": "Event Ongoing",
   "booking.error.cancelled": "This event has been cancelled.",
   "booking.error.tooMany": "Too many registration attempts. Please wait a few minutes and try again.",
+  "booking.error.busy": "Many people are registering right now and your registration could not be saved. Nothing was registered: please try again in a few seconds.",
   "booking.admin.held": "+ {held} held, not paid yet",
   "booking.error.tooManyHolds": "There are already {max} unpaid registrations for this event from you waiting for payment. Finish paying for those (or wait until they expire) before registering more people.",
   "booking.error.tooManyPlaces": "You have already registered {max} people for this event. To bring more, please contact the team.",

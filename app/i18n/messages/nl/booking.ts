@@ -63,6 +63,7 @@ export default {
   "booking.error.ongoing": "Evenement bezig",
   "booking.error.cancelled": "Dit evenement is geannuleerd.",
   "booking.error.tooMany": "Te veel inschrijfpogingen. Wacht een paar minuten en probeer het opnieuw.",
+  "booking.error.busy": "Er schrijven zich nu veel mensen tegelijk in en je inschrijving kon niet worden opgeslagen. Er is niets ingeschreven: probeer het over een paar seconden opnieuw.",
   "booking.admin.held": "+ {held} vastgehouden, nog niet betaald",
   "booking.error.tooManyHolds": "Er staan voor dit evenement al {max} onbetaalde inschrijvingen van jou op betaling te wachten. Rond die betalingen eerst af (of wacht tot ze verlopen) voordat je meer mensen inschrijft.",
   "booking.error.tooManyPlaces": "Je hebt voor dit evenement al {max} mensen ingeschreven. Wil je meer mensen meenemen? Neem dan contact op met het team.",

@@ -282,6 +282,24 @@ const load = () => os.loadavg()[0].toFixed(2);
 const loadAtStart = load();
 const runStarted = Date.now();
 
+/** Test cases of this run's reports (JUnit): passed, failed and skipped, over every test step. */
+function testCounts() {
+  const reports = { unit: "unit.xml", pglite: "integration-pglite.xml", pg: "integration-postgresql.xml", browser: "browser.xml" };
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  let any = false;
+  for (const [id, file] of Object.entries(reports)) {
+    const report = path.join(REPORT_DIR, file);
+    if (!results.has(id) || !fs.existsSync(report) || fs.statSync(report).mtimeMs < runStarted) continue;
+    any = true;
+    for (const testcase of fs.readFileSync(report, "utf8").match(/<testcase\b[\s\S]*?(?:\/>|<\/testcase>)/g) ?? []) {
+      if (/<(failure|error)\b/.test(testcase)) total.failed++;
+      else if (/<skipped\b/.test(testcase)) total.skipped++;
+      else total.passed++;
+    }
+  }
+  return any ? total : undefined;
+}
+
 function summary() {
   const rows = STEPS.map(({ id, label }) => {
     const r = results.get(id);
@@ -294,6 +312,8 @@ function summary() {
   console.log(`${"total".padEnd(width)}${"".padEnd(17)}${formatSeconds((Date.now() - runStarted) / 1000).padStart(10)}`);
   console.log(`${os.availableParallelism()} CPUs; load average ${loadAtStart} at the start, ${load()} at the end`);
   if (postgresNote) console.log(postgresNote);
+  const counted = testCounts();
+  if (counted) console.log(`tests: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped`);
   if (wants("browser") && results.has("browser")) console.log(`browser report: ${REPORT_DIR}/browser/index.html (HTML), ${REPORT_DIR}/browser.xml (JUnit)`);
   if ([...results.keys()].some((id) => ["unit", "pglite", "pg"].includes(id))) console.log(`test reports (JUnit): ${REPORT_DIR}/`);
 }

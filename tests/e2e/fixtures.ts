@@ -73,7 +73,7 @@ const NO_BACKDROP_BLUR = `(() => {
  * or talks to the database) starts none. Worker-scoped with a long timeout: a server's start on a
  * busy machine is not charged to the test that happened to need it first.
  */
-const STARTUP = { scope: "worker", timeout: 150_000 } as const;
+const STARTUP = { scope: "worker", timeout: 300_000 } as const;
 
 // Playwright reads a fixture's dependencies from its first parameter, which must be an object
 // pattern even when empty; `provide` is Playwright's `use` (renamed for the React hooks lint).

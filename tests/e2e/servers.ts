@@ -53,23 +53,28 @@ export function sharedServerRecord(name: SharedServerName): SharedServer | undef
   return readJson<SharedServer>(recordFile(name));
 }
 
-const LOCK_STALE_MS = 180_000;
-
 /**
  * Runs `work` while holding a lock shared by every worker of the run (a directory: `mkdir` is
- * atomic). A lock older than 3 minutes belonged to a worker that died: it is taken over.
+ * atomic; the holder's pid inside). A lock whose holder has died (a worker stopped mid-test) is
+ * taken over; a live holder is waited for however long it takes (a server's start on a busy
+ * machine can take minutes).
  */
 export async function withFileLock<T>(file: string, work: () => Promise<T>): Promise<T> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const lock = `${file}.lock`;
+  const owner = path.join(lock, "pid");
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(owner, String(process.pid));
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       try {
-        if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+        const holder = Number(fs.readFileSync(owner, "utf8"));
+        // No pid yet: the holder is between mkdir and write, unless that was long ago.
+        const orphaned = holder ? !alive(holder) : Date.now() - fs.statSync(lock).mtimeMs > 10_000;
+        if (orphaned) fs.rmSync(lock, { recursive: true, force: true });
       } catch {
         // released meanwhile
       }
@@ -109,7 +114,10 @@ export async function sharedServer(name: SharedServerName): Promise<SharedServer
   const record = recordFile(name);
   return withFileLock(record, async () => {
     const known = readJson<SharedServer>(record);
-    if (known && alive(known.pid)) return known;
+    if (known && alive(known.pid)) {
+      await ready(known);
+      return known;
+    }
     const port = Number(process.env.E2E_PORT_BASE) + SHARED[name].offset;
     // A fresh data directory each start: one a crashed server held may still be locked.
     const dataDir = fs.mkdtempSync(path.join(runDir(), `${name}-data-`));
@@ -144,17 +152,23 @@ export async function sharedServer(name: SharedServerName): Promise<SharedServer
     child.unref();
     const server: SharedServer = { name, url, dataDir, pid: child.pid!, log };
     fs.writeFileSync(record, JSON.stringify(server));
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the ${name} server exited with ${child.exitCode}:\n${tail(log)}`);
-          return (await fetch(`${url}/readyz`).catch(() => undefined))?.status;
-        },
-        { timeout: 120_000, intervals: [100, 200, 250], message: `the ${name} server at ${url} is ready` },
-      )
-      .toBe(200);
+    await ready(server);
     return server;
   });
+}
+
+/** Waits until the server answers /readyz with 200; fails at once (with its log) if it exited. */
+async function ready(server: SharedServer): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!alive(server.pid)) throw new Error(`the ${server.name} server exited:\n${tail(server.log)}`);
+        return (await fetch(`${server.url}/readyz`).catch(() => undefined))?.status;
+      },
+      // Seconds when the machine is quiet; minutes seen when it is not.
+      { timeout: 270_000, intervals: [100, 200, 250], message: `the ${server.name} server at ${server.url} is ready` },
+    )
+    .toBe(200);
 }
 
 /** Stops every shared server of the run (SIGTERM, then SIGKILL after 20 s) and removes its data. */

@@ -118,43 +118,58 @@ export async function sharedServer(name: SharedServerName): Promise<SharedServer
       await ready(known);
       return known;
     }
-    const port = Number(process.env.E2E_PORT_BASE) + SHARED[name].offset;
-    // A fresh data directory each start: one a crashed server held may still be locked.
-    const dataDir = fs.mkdtempSync(path.join(runDir(), `${name}-data-`));
-    const logDir = path.resolve(process.env.E2E_REPORT_DIR ?? "test-results/report", "servers");
-    fs.mkdirSync(logDir, { recursive: true });
-    const log = path.join(logDir, `${name}.log`);
-    const out = fs.openSync(log, "a");
-    const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["server.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        TEAM_EMAIL: "team@oceanracing.test",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-        SMTP_URL: "",
-        STRIPE_SECRET_KEY: "",
-        STRIPE_WEBHOOK_SECRET: "",
-        ADMIN_EMAIL: SHARED_ADMIN.email,
-        ADMIN_PASSWORD: SHARED_ADMIN.password,
-        APP_NOW: "",
-        ...SHARED[name].env,
-      },
-      stdio: ["ignore", out, out],
-    });
-    fs.closeSync(out);
-    // The worker may end before the run does (a new one starts after a failure): the server
-    // outlives it and is stopped by the teardown.
-    child.unref();
-    const server: SharedServer = { name, url, dataDir, pid: child.pid!, log };
-    fs.writeFileSync(record, JSON.stringify(server));
-    await ready(server);
-    return server;
+    // A start that fails for want of CPU (the embedded database's creation has a time limit of
+    // its own) is tried again, up to three times, before the tests that need it fail.
+    for (let attempt = 1; ; attempt++) {
+      const server = start(name);
+      fs.writeFileSync(record, JSON.stringify(server));
+      try {
+        await ready(server);
+        return server;
+      } catch (error) {
+        if (alive(server.pid) || attempt === 3) throw error;
+        fs.rmSync(server.dataDir, { recursive: true, force: true });
+        fs.appendFileSync(server.log, `\n--- e2e: start ${attempt} failed; starting again ---\n`);
+      }
+    }
   });
+}
+
+/** Spawns the shared server `name` (its log: test-results/report/servers/<name>.log). */
+function start(name: SharedServerName): SharedServer {
+  const port = Number(process.env.E2E_PORT_BASE) + SHARED[name].offset;
+  // A fresh data directory each start: one a crashed server held may still be locked.
+  const dataDir = fs.mkdtempSync(path.join(runDir(), `${name}-data-`));
+  const logDir = path.resolve(process.env.E2E_REPORT_DIR ?? "test-results/report", "servers");
+  fs.mkdirSync(logDir, { recursive: true });
+  const log = path.join(logDir, `${name}.log`);
+  const out = fs.openSync(log, "a");
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      TEAM_EMAIL: "team@oceanracing.test",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      ADMIN_EMAIL: SHARED_ADMIN.email,
+      ADMIN_PASSWORD: SHARED_ADMIN.password,
+      APP_NOW: "",
+      ...SHARED[name].env,
+    },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  // The worker may end before the run does (a new one starts after a failure): the server
+  // outlives it and is stopped by the teardown.
+  child.unref();
+  return { name, url, dataDir, pid: child.pid!, log };
 }
 
 /** Waits until the server answers /readyz with 200; fails at once (with its log) if it exited. */

@@ -233,7 +233,8 @@ async function commandOf(id) {
       const url = await postgresUrl;
       if (!url) return { notRun: postgresNote };
       if (!fs.existsSync(path.join(buildDir, "server"))) return { notRun: `no build in ${buildDir}/: run the build step first` };
-      return [bin("playwright"), ["test", ...filters], { BUILD_DIR: buildDir, TEST_DATABASE_URL: url }];
+      e2eRunDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-run-"));
+      return [bin("playwright"), ["test", ...filters], { BUILD_DIR: buildDir, TEST_DATABASE_URL: url, E2E_RUN_DIR: e2eRunDir }];
     }
   }
   throw new Error(id);
@@ -318,10 +319,28 @@ function summary() {
   if ([...results.keys()].some((id) => ["unit", "pglite", "pg"].includes(id))) console.log(`test reports (JUnit): ${REPORT_DIR}/`);
 }
 
+/**
+ * The browser run's folder (tests/e2e/servers.ts keeps the shared servers' pids there). Its
+ * teardown stops them; after an interrupted run this does, so no server outlives `npm test`.
+ */
+let e2eRunDir;
+function stopLeftOverServers() {
+  if (!e2eRunDir || !fs.existsSync(e2eRunDir)) return;
+  for (const file of fs.readdirSync(e2eRunDir).filter((f) => /^server-.*\.json$/.test(f))) {
+    try {
+      process.kill(JSON.parse(fs.readFileSync(path.join(e2eRunDir, file), "utf8")).pid, "SIGKILL");
+    } catch {
+      // already stopped
+    }
+  }
+  fs.rmSync(e2eRunDir, { recursive: true, force: true });
+}
+
 let cleanedUp = false;
 async function cleanUp() {
   if (cleanedUp) return;
   cleanedUp = true;
+  stopLeftOverServers();
   await postgresUrl?.catch(() => undefined);
   await throwaway?.stop().catch((error) => console.error(`could not stop the throwaway PostgreSQL: ${error.message}`));
 }
@@ -335,7 +354,10 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 // The last resort (an exception): no server left behind, no folder.
-process.on("exit", () => throwaway?.stopNow());
+process.on("exit", () => {
+  stopLeftOverServers();
+  throwaway?.stopNow();
+});
 
 // ---- the run -------------------------------------------------------------------------------------
 console.log(`npm test: ${[...chosen].join(", ")}${skipped.length ? ` (skipping ${skipped.join(", ")})` : ""}; ${os.availableParallelism()} CPUs, load average ${loadAtStart}`);

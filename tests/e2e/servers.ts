@@ -223,8 +223,11 @@ export function startSiteServer(options: { name?: string; port: number; dataDir:
   return { ...spawnSite(options), name: options.name ?? `:${options.port}` };
 }
 
-/** Waits until the server answers /readyz with 200; fails at once (with its stderr) if it exited. */
-export async function waitReady(server: SiteServer, timeout = 60_000): Promise<void> {
+/**
+ * Waits until the server answers /readyz with 200; fails at once (with its stderr) if it exited.
+ * Seconds on a quiet machine; over a minute was seen on a loaded one (load average 25).
+ */
+export async function waitReady(server: SiteServer, timeout = 180_000): Promise<void> {
   await expect
     .poll(
       async () => {

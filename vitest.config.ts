@@ -15,7 +15,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Vitest's default of 5 s: hashing access codes and unpacking a DOCX took longer at load
+          // average 30 on these two cores (a fresh-clone npm test failed on it), with nothing wrong.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -5,23 +5,20 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests run against the production build, each server on its own port with a fresh
- * embedded database. "main" runs on today's clock; "past" has APP_NOW before the Sail-Out
- * opening (2025-08-01T12:00:00Z) for the time rules; "sailout" has it inside the Sail-Out
- * registration window (2025-08-15T10:00:00Z). The main process picks ports and data
- * directories once; workers inherit them through the environment.
+ * Browser tests run against the production build. No server starts with the run: each shared
+ * server (main on today's clock, "past" and "sailout" on fixed clocks; tests/e2e/servers.ts) is
+ * started by the first test that needs it, through the fixtures of tests/e2e/fixtures.ts, and
+ * stopped by tests/e2e/global-teardown.ts. The main process picks the ports and the run's folder
+ * once; workers inherit them through the environment.
  */
 function once(name: string, make: () => string): string {
   process.env[name] ??= make();
   return process.env[name]!;
 }
-const portBase = Number(once("E2E_PORT_BASE", freePortBase));
-const mainDataDir = once("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-main-")));
-const pastDataDir = once("E2E_PAST_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-past-")));
-const mainUrl = once("E2E_BASE_URL", () => `http://127.0.0.1:${portBase}`);
-const pastUrl = once("E2E_PAST_URL", () => `http://127.0.0.1:${portBase + 1}`);
-const sailOutDataDir = once("E2E_SAILOUT_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-sailout-")));
-const sailOutUrl = once("E2E_SAILOUT_URL", () => `http://127.0.0.1:${portBase + 2}`);
+once("E2E_PORT_BASE", freePortBase);
+once("E2E_RUN_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-run-")));
+/** Reports kept after the run (gitignored): HTML, JUnit and the shared servers' logs. */
+const reportDir = once("E2E_REPORT_DIR", () => path.resolve("test-results/report"));
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -51,21 +48,6 @@ function freePortBase(): string {
   return execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
 }
 
-const serverEnv = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
-  NODE_ENV: "production",
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  TEAM_EMAIL: "team@oceanracing.test",
-  LOG_LEVEL: "warn",
-  DATABASE_URL: "",
-  SMTP_URL: "",
-  STRIPE_SECRET_KEY: "",
-  ADMIN_EMAIL: "admin@oceanracing.test",
-  ADMIN_PASSWORD: "admin-password-e2e",
-  ...extra,
-});
-
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -74,15 +56,20 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: 0,
-  // Two cores run two browsers and three servers: a long flow (unlock, reload, new session) can
+  // Two cores run two browsers and the servers: a long flow (unlock, reload, new session) can
   // take 25–30 s when the machine is busy.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  reporter: [
+    ["list"],
+    ["html", { outputFolder: path.join(reportDir, "browser"), open: "never" }],
+    ["junit", { outputFile: path.join(reportDir, "browser.xml") }],
+  ],
   // One folder per build so parallel runs do not wipe each other's traces.
   outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   use: {
-    baseURL: mainUrl,
     browserName: "chromium",
     launchOptions: {
       executablePath: chromium,
@@ -91,33 +78,4 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: [
-    {
-      command: "node server.js",
-      url: `${mainUrl}/healthz`,
-      env: serverEnv(portBase, mainDataDir),
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: "node server.js",
-      url: `${pastUrl}/healthz`,
-      env: serverEnv(portBase + 1, pastDataDir, { APP_NOW: "2025-08-01T12:00:00Z" }),
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: "node server.js",
-      url: `${sailOutUrl}/healthz`,
-      env: serverEnv(portBase + 2, sailOutDataDir, { APP_NOW: "2025-08-15T10:00:00Z" }),
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
 });

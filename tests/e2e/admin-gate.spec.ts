@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { answerSecondStep, knownFactor, signInAdmin } from "./admin-login";
-import { expect, hydrated, pastUrl, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 /** The admin the e2e servers create on start (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config). */
 const ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
@@ -81,8 +81,9 @@ test.describe("admin gate", () => {
   });
 
   test("an admin: 'Laden...' while the page loads, the page, then 'Admin Uitloggen' back to the login form", async ({ page }) => {
-    // Signed in once through the helper first, so the account's second factor is set up.
-    await signInAdmin(page, "/admin");
+    // Signed in once through the helper first, so the account's second factor is set up; a
+    // session of its own, since this test signs out.
+    await signInAdmin(page, "/admin", ADMIN, { fresh: true });
     await page.getByRole("button", { name: "Admin Uitloggen" }).click();
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
     await page.goto("/admin/dashboard");
@@ -196,9 +197,9 @@ test.describe("admin login without JavaScript", () => {
 
 test.describe("login rate limit", () => {
   // On the second server, so the blocked address does not slow the other admin tests down.
-  test("the sixth failure within a minute answers 429 with a clear message", async ({ page }) => {
+  test("the sixth failure within a minute answers 429 with a clear message", async ({ page, pastUrl }) => {
     const email = uniqueEmail("guess");
-    await page.goto(`${pastUrl()}/admin`);
+    await page.goto(`${pastUrl}/admin`);
     await hydrated(page);
     for (let i = 1; i <= 5; i++) {
       const answer = page.waitForResponse((r) => r.url().includes("/admin/login") && r.request().method() === "POST");

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { hydrated } from "./fixtures";
+import { runDir, SHARED_ADMIN, withFileLock } from "./servers";
 
-/** The admin the e2e servers create on start (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config). */
-export const E2E_ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
+/** The admin the shared e2e servers create on start (tests/e2e/servers.ts). */
+export const E2E_ADMIN = SHARED_ADMIN;
 
 type Admin = { email: string; password: string };
 type Factor = { secret: string; recoveryCodes: string[] };
@@ -15,18 +15,13 @@ type Factor = { secret: string; recoveryCodes: string[] };
 /**
  * Admins sign in with a password and a TOTP code (decision 017); the first sign-in of an account
  * sets the factor up. The servers are shared by both workers and every browser context, so the
- * secret of each (server, account) is kept in a file, and the first sign-in runs under a lock
- * (a directory: `mkdir` is atomic), so two workers cannot both start a set-up (the second would
- * replace the first one's key). The run's data directory is in the key: a new run never reads an
- * old run's secret.
+ * secret of each (server, account) is kept in a file of the run's folder, and the first sign-in
+ * runs under a lock, so two workers cannot both start a set-up (the second would replace the
+ * first one's key). A new run has a new folder: it never reads an old run's secret.
  */
-const STATE_DIR = path.join(os.tmpdir(), "ort-e2e-2fa");
-const LOCK_STALE_MS = 120_000;
-
 function stateFile(origin: string, email: string): string {
-  const run = process.env.E2E_DATA_DIR ?? "";
-  const key = createHash("sha256").update(`${run}|${origin}|${email.toLowerCase()}`).digest("hex").slice(0, 24);
-  return path.join(STATE_DIR, `${key}.json`);
+  const key = createHash("sha256").update(`${origin}|${email.toLowerCase()}`).digest("hex").slice(0, 24);
+  return path.join(runDir(), "admin", `${key}.json`);
 }
 
 function readFactor(file: string): Factor | undefined {
@@ -37,36 +32,13 @@ function readFactor(file: string): Factor | undefined {
   }
 }
 
-function writeFactor(file: string, factor: Factor): void {
+function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(factor));
+  fs.writeFileSync(temporary, JSON.stringify(value));
   fs.renameSync(temporary, file);
 }
-
-async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(STATE_DIR, { recursive: true });
-  const lock = `${file}.lock`;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      try {
-        // A worker that died holding it: take it over after a while.
-        if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // released meanwhile
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
+const writeFactor = (file: string, factor: Factor) => writeJson(file, factor);
 
 /** Submits the login form of the page (an admin page showing it, or /admin/login). */
 async function passwordStep(page: Page, path: string, admin: Admin): Promise<void> {
@@ -128,7 +100,7 @@ export async function answerSecondStep(page: Page, path: string, admin: Admin = 
   let step = await landed(page);
   const file = fileFor(page, admin);
   if (step === "setup") {
-    await withLock(file, async () => {
+    await withFileLock(file, async () => {
       // Set up by another worker meanwhile, or a known secret of a server since started afresh?
       if (readFactor(file)) {
         await passwordStep(page, path, admin);
@@ -139,7 +111,7 @@ export async function answerSecondStep(page: Page, path: string, admin: Admin = 
   }
   if (step === "code") {
     // Just set up by another worker, which writes the file before it lets go of the lock.
-    const factor = readFactor(file) ?? (await withLock(file, async () => readFactor(file)));
+    const factor = readFactor(file) ?? (await withFileLock(file, async () => readFactor(file)));
     if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know: set it up through signInAdmin only`);
     await enterTotpCode(page, factor.secret);
   }
@@ -150,19 +122,57 @@ export function knownFactor(origin: string, admin: Admin = E2E_ADMIN): Factor | 
   return readFactor(stateFile(new URL(origin).origin, admin.email));
 }
 
+/** The admin cookies of a signed-in session (Better Auth's session, the admin device cookie). */
+const sessionFile = (origin: string, admin: Admin) => stateFile(origin, admin.email).replace(/\.json$/, ".session.json");
+
 /**
- * Opens `path` (an admin page, which answers with the sign-in form), signs in with password and
- * code (setting the second factor up on the account's first sign-in) and waits until the admin
- * page is there. Every spec signs in through this one function.
+ * Signs `page` in with the session an earlier `signInAdmin` of this run kept for the account on
+ * this server, if it is still good. `path` is open afterwards either way (signed in, or the
+ * sign-in form when there was no good session).
  */
-export async function signInAdmin(page: Page, path: string, admin: Admin = E2E_ADMIN): Promise<void> {
+async function reuseSession(page: Page, path: string, admin: Admin): Promise<boolean> {
+  const first = await page.goto(path);
+  const origin = new URL(page.url()).origin;
+  if (first?.status() !== 401) return true; // this context is signed in already
+  let cookies: Cookie[] | undefined;
+  try {
+    cookies = JSON.parse(fs.readFileSync(sessionFile(origin, admin), "utf8")) as Cookie[];
+  } catch {
+    return false;
+  }
+  await page.context().addCookies(cookies);
+  // 401 again: the session ended (a test signed out, or reset the factor); sign in afresh.
+  return (await page.goto(path))?.status() !== 401;
+}
+
+/**
+ * Opens `path` (an admin page, which answers with the sign-in form until signed in) as a signed-in
+ * admin and waits until the admin page is there. Every spec signs in through this one function.
+ *
+ * The first sign-in of an account on a server in a run enters password and code (setting the
+ * second factor up on the account's first sign-in); its session is kept and later calls, in any
+ * worker, reuse it: a page load instead of three. A test that signs out, or otherwise ends its
+ * session, passes `{ fresh: true }`: a sign-in of its own, never shared.
+ */
+export async function signInAdmin(page: Page, path: string, admin: Admin = E2E_ADMIN, options: { fresh?: boolean } = {}): Promise<void> {
+  const signedIn = page.getByRole("button", { name: "Admin Uitloggen" });
+  if (!options.fresh && (await reuseSession(page, path, admin))) {
+    await expect(signedIn).toBeVisible();
+    await hydrated(page);
+    return;
+  }
   // The second factor adds a page (two on the first sign-in) to every sign-in: give the test
   // that much more time on a busy machine.
   test.info().setTimeout(test.info().timeout + 20_000);
   await passwordStep(page, path, admin);
   await answerSecondStep(page, path, admin);
-  await expect(page.getByRole("button", { name: "Admin Uitloggen" })).toBeVisible();
+  await expect(signedIn).toBeVisible();
   await hydrated(page);
+  if (!options.fresh) {
+    const origin = new URL(page.url()).origin;
+    const cookies = (await page.context().cookies(origin)).filter((cookie) => cookie.name.startsWith("or-admin"));
+    writeJson(sessionFile(origin, admin), cookies);
+  }
 }
 
 /**
@@ -216,12 +226,12 @@ export async function signInAdminOverHttp(base: string, admin: Admin, headers: R
   const login = await send("/admin/login", { intent: "login", email: admin.email, password: admin.password });
   await expectStatus(login, 303, "the password step");
   if (login.headers.get("location")?.startsWith("/admin/2fa?")) {
-    const factor = readFactor(file) ?? (await withLock(file, async () => readFactor(file)));
+    const factor = readFactor(file) ?? (await withFileLock(file, async () => readFactor(file)));
     if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know`);
     await expectStatus(await send("/admin/2fa", { intent: "totp", code: totpCode(factor.secret) }), 303, "the code step");
     return cookie();
   }
-  await withLock(file, async () => {
+  await withFileLock(file, async () => {
     await expectStatus(await send("/admin/2fa/setup", { intent: "start", password: admin.password }), 303, "starting the set-up");
     const page = await (await send("/admin/2fa/setup")).text();
     const secret = /data-testid="totp-secret">([^<]+)</.exec(page)?.[1]?.replace(/\s/g, "");

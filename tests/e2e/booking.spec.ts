@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { expect, hydrated, pastUrl, test, uniqueEmail, waitForEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 const EVENT = "zakelijke-zeildag"; // €295, 50% deposit: €147.50 due
 
@@ -201,14 +201,14 @@ test.describe("booking without JavaScript", () => {
 });
 
 test.describe("booking before the Sail-Out opens (server clock 2025-08-01)", () => {
-  test("the page says registration is not open yet, and a forced post is refused", async ({ page, context }) => {
-    await english(context, pastUrl());
-    await page.goto(`${pastUrl()}/events/sail-out/register`);
+  test("the page says registration is not open yet, and a forced post is refused", async ({ page, context, pastUrl }) => {
+    await english(context, pastUrl);
+    await page.goto(`${pastUrl}/events/sail-out/register`);
     await hydrated(page);
     await expect(page.getByText("Registration not open yet")).toBeVisible();
     await expect(page.getByRole("button", { name: "Register and pay" })).toHaveCount(0);
 
-    const forced = await page.request.post(`${pastUrl()}/events/sail-out/register`, {
+    const forced = await page.request.post(`${pastUrl}/events/sail-out/register`, {
       form: {
         customerName: "Too Early",
         customerEmail: uniqueEmail("booking-early"),

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Locale } from "../../app/i18n";
-import { expect, hydrated, pastUrl, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const TEAM_EMAIL = "team@oceanracing.test";
 
@@ -239,9 +239,9 @@ test.describe("before the Sail-Out opens (APP_NOW 2025-08-01)", () => {
     ["en", "Registration opens Aug 12 09:00"],
     ["nl", "Inschrijving opent 12 aug 09:00"],
   ] as const) {
-    test(`the Sail-Out registration is a disabled button saying when it opens (${locale})`, async ({ page, context }) => {
-      await chooseLanguage(context, pastUrl(), locale);
-      await page.goto(`${pastUrl()}/sail-out`);
+    test(`the Sail-Out registration is a disabled button saying when it opens (${locale})`, async ({ page, context, pastUrl }) => {
+      await chooseLanguage(context, pastUrl, locale);
+      await page.goto(`${pastUrl}/sail-out`);
       await hydrated(page);
       const button = page.getByRole("button", { name: label });
       await expect(button).toBeVisible();
@@ -250,15 +250,15 @@ test.describe("before the Sail-Out opens (APP_NOW 2025-08-01)", () => {
     });
   }
 
-  test("going to the registration form anyway (the no-JavaScript path) says 'Registration not open yet'", async ({ page, context }) => {
-    await chooseLanguage(context, pastUrl(), "en");
-    await page.goto(`${pastUrl()}/events/sail-out/register`);
+  test("going to the registration form anyway (the no-JavaScript path) says 'Registration not open yet'", async ({ page, context, pastUrl }) => {
+    await chooseLanguage(context, pastUrl, "en");
+    await page.goto(`${pastUrl}/events/sail-out/register`);
     await expect(page.getByText("Registration not open yet").first()).toBeVisible();
   });
 
-  test("the past server's calendar never lists the Sail-Out, whose registration is not open", async ({ page, context }) => {
-    await chooseLanguage(context, pastUrl(), "en");
-    await page.goto(`${pastUrl()}/calendar`);
+  test("the past server's calendar never lists the Sail-Out, whose registration is not open", async ({ page, context, pastUrl }) => {
+    await chooseLanguage(context, pastUrl, "en");
+    await page.goto(`${pastUrl}/calendar`);
     await expect(page.locator("main article").first()).toBeVisible();
     await expect(page.locator("main")).not.toContainText("Sail-Out");
   });

@@ -77,15 +77,19 @@ test.describe("a first visit", () => {
   test("a shared event link hydrates with its dialog: the dialog works as soon as the page does, even when its code is slow", async ({ browser, baseURL }) => {
     const context = await phone(browser, baseURL, "en");
     const page = await context.newPage();
+    // The dialog's code is held until the server-rendered dialog is on the screen: it arrives late.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/event-dialog-content-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
-    await page.goto("/calendar?event=zakelijke-zeildag");
-    await hydrated(page);
-    // Radix's Escape handler, not a plain link: only a hydrated dialog closes this way.
+    await page.goto("/calendar?event=zakelijke-zeildag", { waitUntil: "commit" });
     const dialog = page.getByTestId("event-dialog");
     await expect(dialog).toBeVisible();
+    release();
+    await hydrated(page);
+    // Radix's Escape handler, not a plain link: only a hydrated dialog closes this way.
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0, { timeout: 1000 });
     await expect(page).toHaveURL(/\/calendar$/);

@@ -35,8 +35,10 @@ test("SIGTERM during a burst of registrations loses nothing acknowledged and lea
       }
     };
     const burst = Array.from({ length: 24 }, (_, i) => register(i + 1));
-    // Stop while the burst is in flight.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Stop while registrations are in flight: once the server answers the burst, more arrive
+    // and the stop comes with them.
+    await Promise.race(burst);
+    burst.push(...Array.from({ length: 24 }, (_, i) => register(i + 25)));
     const stopped = stopSiteServer(server);
     const answers = await Promise.all(burst);
     expect(await stopped).toBe(0);

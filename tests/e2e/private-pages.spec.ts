@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { messages, type Locale, type MessageKey } from "../../app/i18n";
 import { demoEvents } from "../../server/db/seed/events.server";
-import { expect, hydrated, pastUrl, sailOutUrl, test, uniqueEmail, waitForEmail } from "./fixtures";
+import { expect, hydrated, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 const t = (locale: Locale, key: MessageKey, params: Record<string, string | number> = {}) =>
   messages[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
@@ -268,8 +268,8 @@ test.describe("the pages' own content", () => {
     await expect(card.getByRole("button", { name: t("en", "events.action.finished") })).toBeDisabled();
   });
 
-  test("/arc-registration on the 2025 server: 'Register & Pay Now' opens the registration dialog for the sold-out ARC", async ({ page }) => {
-    await unlock(page, "/arc-registration", "en", "arc2025", pastUrl());
+  test("/arc-registration on the 2025 server: 'Register & Pay Now' opens the registration dialog for the sold-out ARC", async ({ page, pastUrl }) => {
+    await unlock(page, "/arc-registration", "en", "arc2025", pastUrl);
     const card = page.getByTestId("private-event");
     await card.getByRole("link", { name: "Register & Pay Now" }).click();
     const dialog = page.getByRole("dialog");
@@ -305,8 +305,8 @@ test.describe("/arc", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("before the event, says registration is closed, with a mail link and the dialog not opened", async ({ page }) => {
-    await page.goto(`${pastUrl()}/arc`);
+  test("before the event, says registration is closed, with a mail link and the dialog not opened", async ({ page, pastUrl }) => {
+    await page.goto(`${pastUrl}/arc`);
     const closed = page.getByTestId("arc-closed");
     await expect(closed.getByRole("heading")).toHaveText("Online registration is now closed");
     await expect(closed.getByText(/Some spots are still available/)).toBeVisible();
@@ -332,8 +332,8 @@ test.describe("/arc", () => {
     expect(data.endDate).toBe(bySlug("arc-2025").endDate!.toISOString());
   });
 
-  test("carries the early-bird offer (90%) before 1 September 2025", async ({ request }) => {
-    const data = await jsonLd(request, `${pastUrl()}/arc`);
+  test("carries the early-bird offer (90%) before 1 September 2025", async ({ request, pastUrl }) => {
+    const data = await jsonLd(request, `${pastUrl}/arc`);
     expect(data.offers).toMatchObject({ price: "4455.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" });
   });
 
@@ -370,16 +370,16 @@ test.describe("/sail-out", () => {
     expect(html).toContain('"@type":"Event"');
   });
 
-  test("before the opening (2025-08-12 09:00 +02:00) the button is disabled and says when it opens", async ({ page }) => {
-    await page.goto(`${pastUrl()}/sail-out?lang=en`);
+  test("before the opening (2025-08-12 09:00 +02:00) the button is disabled and says when it opens", async ({ page, pastUrl }) => {
+    await page.goto(`${pastUrl}/sail-out?lang=en`);
     await hydrated(page);
     const button = page.getByRole("button", { name: "Registration opens Aug 12 09:00" });
     await expect(button).toBeDisabled();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("once registration is open, the registration dialog opens by itself after loading", async ({ page }) => {
-    await page.goto(`${sailOutUrl()}/sail-out?lang=en`);
+  test("once registration is open, the registration dialog opens by itself after loading", async ({ page, sailOutUrl }) => {
+    await page.goto(`${sailOutUrl}/sail-out?lang=en`);
     await hydrated(page);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -391,8 +391,8 @@ test.describe("/sail-out", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
-  test("a forced registration before the opening is refused: 'Registration not open yet'", async ({ request }) => {
-    const response = await request.post(`${pastUrl()}/events/sail-out/register`, {
+  test("a forced registration before the opening is refused: 'Registration not open yet'", async ({ request, pastUrl }) => {
+    const response = await request.post(`${pastUrl}/events/sail-out/register`, {
       form: registrationFields("en", uniqueEmail("sailout")),
     });
     expect(response.status()).toBe(409);
@@ -404,8 +404,8 @@ test.describe("guessing is rate limited (on the 2025 server, so the main server'
   test.use({ allowConsoleErrors: refusedFetch });
 
   for (const p of PAGES) {
-    test(`${p.path}: the 11th wrong code in a row is refused with 429, in the page's language`, async ({ request }) => {
-      const url = `${pastUrl()}${p.path}`;
+    test(`${p.path}: the 11th wrong code in a row is refused with 429, in the page's language`, async ({ request, pastUrl }) => {
+      const url = `${pastUrl}${p.path}`;
       for (let i = 1; i <= 10; i++) {
         const response = await request.post(url, { form: { code: `wrong-${i}` }, maxRedirects: 0 });
         expect(response.status(), `attempt ${i}`).toBe(200);
@@ -420,12 +420,12 @@ test.describe("guessing is rate limited (on the 2025 server, so the main server'
     });
   }
 
-  test("the browser shows the limit message", async ({ page, request }) => {
+  test("the browser shows the limit message", async ({ page, request, pastUrl }) => {
     // Limited already when the tests above ran; otherwise guess until it is.
     for (let i = 0; i < 11; i++) {
-      if ((await request.post(`${pastUrl()}/vwdtp`, { form: { code: `guess-${i}` }, maxRedirects: 0 })).status() === 429) break;
+      if ((await request.post(`${pastUrl}/vwdtp`, { form: { code: `guess-${i}` }, maxRedirects: 0 })).status() === 429) break;
     }
-    await page.goto(`${pastUrl()}/vwdtp`);
+    await page.goto(`${pastUrl}/vwdtp`);
     await hydrated(page);
     await submitCode(page, "nl", "vwdtp2025");
     await expect(page.getByRole("alert").filter({ hasText: "Te veel onjuiste pogingen" })).toHaveText(t("nl", "private.code.tooMany", { minutes: 10 }));

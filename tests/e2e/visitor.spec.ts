@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { signInAdmin } from "./admin-login";
-import { expect, hydrated, sailOutUrl, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { ADMIN_PATHS, PUBLIC_PATHS } from "./site-paths";
 
 /**
@@ -268,9 +268,9 @@ test.describe("focus and keyboard", () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator("footer a[href='/privacy']").click();
     await expect(page).toHaveURL(/\/privacy$/);
-    // No smooth scroll from the old position: at the top right after the new page renders.
-    await page.waitForTimeout(120);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // No smooth scroll from the old position: at the top in the first frame after the new page
+    // renders (a smooth scroll would still be on its way).
+    expect(await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(window.scrollY))))).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
 
     await page.goto("/?lang=en");
@@ -332,10 +332,10 @@ test.describe("ended events and prices", () => {
     }
   });
 
-  test("during the early-bird period /arc and /arc-registration show the same price now, the regular one struck through once", async ({ page }) => {
+  test("during the early-bird period /arc and /arc-registration show the same price now, the regular one struck through once", async ({ page, sailOutUrl }) => {
     // The server whose clock is in August 2025, inside the ARC's early-bird period (and apart from
     // the 2025 server, where other tests use up the wrong-code allowance of /arc-registration).
-    await page.goto(`${sailOutUrl()}/arc`);
+    await page.goto(`${sailOutUrl}/arc`);
     await hydrated(page);
     const arcCard = page.getByTestId("arc-event");
     await expect(arcCard.getByTestId("event-price")).toHaveText("€4,455");
@@ -345,7 +345,7 @@ test.describe("ended events and prices", () => {
     await expect(arcCard.getByTestId("arc-closed")).toBeVisible();
     expect((await eventJsonLd(page))?.offers).toMatchObject({ price: "4455.00", availability: "https://schema.org/InStock" });
 
-    await page.goto(`${sailOutUrl()}/arc-registration`);
+    await page.goto(`${sailOutUrl}/arc-registration`);
     await hydrated(page);
     await page.getByLabel("Password", { exact: true }).fill("arc2025");
     await page.getByRole("button", { name: "Unlock" }).click();

@@ -1,3 +1,4 @@
+// @engine pglite: HTTP glue of the private pages (the code store and its limits are tested on both in access.test)
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetUnlockAttemptsForTests } from "@server/access/attempt.server";

@@ -1,3 +1,4 @@
+// @engine both: access codes: attempts counted in the database rate limiter, codes stored hashed
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { attemptUnlock, MAX_WRONG_CODES, resetUnlockAttemptsForTests } from "@server/access/attempt.server";

@@ -1,3 +1,4 @@
+// @engine pglite: admin article forms and page shapes through the query builder
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";

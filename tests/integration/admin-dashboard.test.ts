@@ -1,3 +1,4 @@
+// @engine both: dashboard figures and CSV exports: aggregates written in SQL
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";

@@ -1,3 +1,4 @@
+// @engine pglite: form handling of an event's policy fields, no money moves
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as detailAction, loader as detailLoader } from "~/routes/admin/events-detail";

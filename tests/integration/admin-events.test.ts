@@ -1,3 +1,4 @@
+// @engine both: capacity edits checked against the places taken (counted in SQL); access codes rotated in one transaction
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as codesAction, loader as codesLoader } from "~/routes/admin/codes";

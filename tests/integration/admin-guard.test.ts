@@ -1,3 +1,4 @@
+// @engine pglite: who may see admin pages: session checks, HTTP glue
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";

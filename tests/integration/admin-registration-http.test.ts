@@ -1,3 +1,4 @@
+// @engine pglite: HTTP glue of the admin registration page
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";
 import type * as LoginModule from "@server/auth/login.server";

@@ -1,3 +1,4 @@
+// @engine both: admin changes to bookings move money and write audit rows in one transaction
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/registration";

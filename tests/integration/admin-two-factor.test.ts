@@ -1,3 +1,4 @@
+// @engine both: sign-in state and codes in the database, timestamps through the driver
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/admin/login";

@@ -1,3 +1,4 @@
+// @engine pglite: users:create on an embedded database of its own (the command opens DATA_DIR)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine pglite: npm run backup/restore of the embedded database (skips itself on PostgreSQL)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+// @engine both: job-run reminders chosen by date arithmetic in SQL, sent once
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manageUrl } from "@server/booking/manage-link.server";

@@ -1,3 +1,4 @@
+// @engine both: registration and checkout: places counted and money held in transactions
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RegisterActionData } from "~/schemas/registration";

@@ -1,3 +1,4 @@
+// @engine both: balance payments: money in transactions with audit rows, concurrent answers
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/booking/checkout-test";

@@ -1,3 +1,4 @@
+// @engine both: cancellations and refunds: money in transactions, concurrent requests
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";

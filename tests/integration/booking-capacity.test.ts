@@ -1,3 +1,4 @@
+// @engine both: capacity counted under the event's lock
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { expireLapsedHolds } from "@server/booking/holds.server";

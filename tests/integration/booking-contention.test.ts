@@ -1,3 +1,4 @@
+// @engine both: concurrent registrations for the last places: row locks and a pool
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, type CreateRegistrationResult } from "@server/booking/registration.server";

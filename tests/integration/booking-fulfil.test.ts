@@ -1,3 +1,4 @@
+// @engine both: payment fulfilment: idempotent under concurrent webhooks, SQL written by hand
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";

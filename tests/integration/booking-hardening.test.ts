@@ -1,3 +1,4 @@
+// @engine both: booking edge cases: locks, idempotency, money
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

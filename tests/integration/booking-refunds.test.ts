@@ -1,3 +1,4 @@
+// @engine both: refund rows: money counted once, SQL written by hand
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM } from "@server/audit/audit.server";

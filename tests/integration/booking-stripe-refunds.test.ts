@@ -1,3 +1,4 @@
+// @engine both: provider refunds recorded once, money in transactions
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";

@@ -1,3 +1,4 @@
+// @engine both: webhooks applied once under concurrency
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @engine both: one statement for a change and its audit row: SQL written by hand
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @engine pglite: articles in one language: page shapes through the query builder
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as articlesLoader } from "~/routes/admin/articles";

@@ -1,3 +1,4 @@
+// @engine both: cancelled or moved sailing days: money back and bookings moved in transactions
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";

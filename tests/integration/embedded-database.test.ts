@@ -1,3 +1,4 @@
+// @engine pglite: the embedded database's own settings (skips itself on PostgreSQL)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

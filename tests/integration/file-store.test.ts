@@ -1,3 +1,4 @@
+// @engine both: uploads stored as bytea in the database: driver types
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

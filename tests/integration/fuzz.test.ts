@@ -1,3 +1,4 @@
+// @engine both: random input into forms: driver errors (NUL, encodings) differ between engines
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";

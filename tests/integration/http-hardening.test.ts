@@ -1,3 +1,4 @@
+// @engine pglite: body limits and refusals in front of React Router: HTTP glue
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";

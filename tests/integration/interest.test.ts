@@ -1,3 +1,4 @@
+// @engine both: interest sign-ups unique under concurrent posts
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine both: pg-boss on a PostgreSQL server, two queues on one database (skips itself on PGlite)
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @engine pglite: pg-boss on the embedded database (always PGlite, even in the PostgreSQL pass)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

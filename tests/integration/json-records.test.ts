@@ -1,3 +1,4 @@
+// @engine both: batch inserts as one JSON parameter: SQL written by hand
 import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";

@@ -1,3 +1,4 @@
+// @engine both: /news and /calendar pages: ordering and paging written in SQL
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_LIST_PAGE } from "~/components/load-more";
 import { calendarOrder, type EventView } from "~/lib/events";

@@ -1,3 +1,4 @@
+// @engine both: login limits under parallel attempts: counters in the database
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @engine both: e-mail queue: claims, retries and backoff in SQL, sent once
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine pglite: HTTP glue of /my-booking/:token
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ManageLinkModule from "@server/booking/manage-link.server";

@@ -1,3 +1,4 @@
+// @engine both: visitors' changes to bookings: money and places in transactions
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";

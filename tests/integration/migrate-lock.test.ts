@@ -1,3 +1,4 @@
+// @engine both: migrations under an advisory lock when instances start at once (skips itself on PGlite)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine both: subscriptions unique under concurrent posts, SQL written by hand
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine both: /readyz reads the applied migrations and the job queue from the database server
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggedPath } from "@server/log.server";

@@ -1,3 +1,4 @@
+// @engine both: e-mails queued in the same transaction as the change that causes them
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// @engine pglite: cache headers of public pages: HTTP glue
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as AuthModule from "@server/auth/auth.server";

@@ -1,3 +1,4 @@
+// @engine pglite: which e-mail a summer evening gets: date rules and templates
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// @engine both: a person's data found and erased across tables: SQL written by hand
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as privacyAction } from "~/routes/admin/privacy";

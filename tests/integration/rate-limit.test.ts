@@ -1,3 +1,4 @@
+// @engine both: rate-limit counters upserted under concurrency
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setNowForTests } from "@server/clock.server";

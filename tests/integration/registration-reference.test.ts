@@ -1,3 +1,4 @@
+// @engine both: a reference clash retried inside the transaction
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRegistration } from "@server/booking/registration.server";

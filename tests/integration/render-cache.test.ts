@@ -1,3 +1,4 @@
+// @engine both: cached pages invalidated by database changes, SQL written by hand
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// @engine both: retention deletes and anonymises by date in SQL
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, emails, eventInterest, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "@server/db/schema.server";

@@ -1,3 +1,4 @@
+// @engine both: demo content inserted as JSON batches: SQL written by hand
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, events, registrations, user } from "@server/db/schema.server";

@@ -1,3 +1,4 @@
+// @engine pglite: SITE_MODE=live refusals: configuration checks
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { liveAccessCodeProblems, syncAccessCodes } from "@server/access/store.server";
 import { privatePages } from "@server/db/schema.server";

@@ -1,3 +1,4 @@
+// @engine pglite: precompressed static files: HTTP glue, no database work
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

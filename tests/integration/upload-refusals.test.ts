@@ -1,3 +1,4 @@
+// @engine pglite: upload refusals before anything is stored: HTTP glue
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";

@@ -1,3 +1,4 @@
+// @engine both: uploads served from bytea in the database
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";

@@ -1,3 +1,4 @@
+// @engine both: uploads shared by instances through the database
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @engine both: waiting-list places under concurrency: row locks
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM } from "@server/audit/audit.server";

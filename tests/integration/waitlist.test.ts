@@ -1,3 +1,4 @@
+// @engine both: waiting list offers and expiry: places counted in transactions
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as joinAction } from "~/routes/waitlist/join";

@@ -1,3 +1,4 @@
+// @engine both: lock and statement timeouts exist only on a PostgreSQL server (PGlite has one in-process connection)
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RegisterActionData } from "~/schemas/registration";

@@ -1,3 +1,4 @@
+// @engine pglite: error logging and the reporting hook of the HTTP app; no SQL of its own
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AppModule from "@server/app";

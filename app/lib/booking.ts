@@ -1,5 +1,5 @@
 import type { Locale } from "~/i18n";
-import { numberFormat } from "~/lib/intl";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 /**
  * Booking rules shared by the browser (the dialog shows what is due) and the server (which
@@ -24,6 +24,14 @@ export type PricedEvent = {
   earlyBirdUntil: string | Date | null;
 };
 
+/** The event's dates and money rules that decide what is due at registration (decision 037). */
+export type BookedEvent = PricedEvent & {
+  /** ISO instant or Date. */
+  startDate: string | Date;
+  /** The balance is due this many calendar days before the start's day. */
+  balanceDueDays: number;
+};
+
 export type AmountDue = {
   /** "free": nothing to pay now, confirmed at once; "full": the whole price; "deposit": a share. */
   kind: "free" | "deposit" | "full";
@@ -32,12 +40,21 @@ export type AmountDue = {
   /** The price after an early-bird discount (equal to the list price without one). */
   priceCents: number;
   earlyBirdApplied: boolean;
-  /** The share due at registration, 0–100. */
+  /** The event's share due at registration, 0–100 (the whole price is due anyway when `balanceDueNow`). */
   depositPercent: number;
   /** Due now. */
   amountDueCents: number;
   /** Still due after this payment. */
   balanceCents: number;
+  /**
+   * The balance's due date had come when registering (today or earlier, in Amsterdam), so the
+   * whole price is due now instead of a deposit: a balance due at once would be overdue at once.
+   */
+  balanceDueNow: boolean;
+  /** The Amsterdam day the balance is (or was) due, "yyyy-mm-dd" (the event's rule). */
+  balanceDueDay: string;
+  /** The end of that day (the deadline "by <day>"), when a balance is left after this payment. */
+  balanceDueAt: Date | null;
 };
 
 function clampPercent(value: number): number {
@@ -54,19 +71,101 @@ export function earlyBirdActive(event: Pick<PricedEvent, "earlyBirdPercent" | "e
   return now.getTime() < new Date(event.earlyBirdUntil).getTime();
 }
 
-/**
- * What a participant pays at registration: the deposit share (50% by default, 100 = in full,
- * 0 = nothing now) of the price after any early-bird discount, in whole cents.
- */
-export function amountDue(event: PricedEvent, now: Date): AmountDue {
+/** The price per person charged at `now`: the list price, less an early-bird discount while it runs. */
+export function priceAt(event: PricedEvent, now: Date): { originalPriceCents: number; priceCents: number; earlyBirdApplied: boolean } {
   const originalPriceCents = Math.max(0, Math.trunc(event.priceCents));
   const earlyBirdApplied = earlyBirdActive(event, now);
-  const priceCents = earlyBirdApplied
-    ? percentOf(originalPriceCents, 100 - clampPercent(event.earlyBirdPercent ?? 0))
-    : originalPriceCents;
+  const priceCents = earlyBirdApplied ? percentOf(originalPriceCents, 100 - clampPercent(event.earlyBirdPercent ?? 0)) : originalPriceCents;
+  return { originalPriceCents, priceCents, earlyBirdApplied };
+}
+
+// --- Days on the team's calendar ----------------------------------------------------------------
+// Deadlines are days in Amsterdam ("due by 26 November" means until that day ends there), so the
+// date a participant reads is the date the rules apply, whatever the event's start time or the
+// time of day something is asked.
+
+const TEAM_ZONE = "Europe/Amsterdam";
+const DAY_MS = 86_400_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Amsterdam's wall clock at an instant (the seeded formatter: no Intl set-up while hydrating, decision 031). */
+function wallClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = dateTimeFormat("en-GB", {
+    timeZone: TEAM_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
+}
+
+function parseDay(day: string): [number, number, number] {
+  const match = DAY.exec(day);
+  if (!match) throw new RangeError(`Not a day: ${day}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** The Amsterdam calendar day of an instant, "yyyy-mm-dd" (days compare as strings). */
+export function teamDay(at: Date): string {
+  if (Number.isNaN(at.getTime())) throw new RangeError("Invalid date");
+  const c = wallClock(at);
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+}
+
+/** `day` moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = parseDay(day);
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** Amsterdam's offset from UTC at an instant, in ms. */
+function offsetAt(ms: number): number {
+  const c = wallClock(new Date(ms));
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute) - Math.floor(ms / 60_000) * 60_000;
+}
+
+/** The first instant of an Amsterdam day (midnight there; the clocks never change at midnight). */
+export function teamDayStart(day: string): Date {
+  const [y, m, d] = parseDay(day);
+  const wall = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset on either side of a daylight-saving change.
+  return new Date(wall - offsetAt(wall - offsetAt(wall)));
+}
+
+/** The last millisecond of an Amsterdam day: the deadline "by <day>". */
+export function teamDayEnd(day: string): Date {
+  return new Date(teamDayStart(addDays(day, 1)).getTime() - 1);
+}
+
+// --- The event's rules ------------------------------------------------------------------------
+
+/** The day the balance is due: `balanceDueDays` calendar days before the day the event starts. */
+export function balanceDueDay(event: Pick<BookedEvent, "startDate" | "balanceDueDays">): string {
+  return addDays(teamDay(new Date(event.startDate)), -Math.max(0, Math.trunc(event.balanceDueDays)));
+}
+
+/**
+ * What a participant pays at registration: the deposit share (50% by default, 100 = in full,
+ * 0 = nothing now) of the price after any early-bird discount, in whole cents; but the whole
+ * price when the balance's due date is today or past (in Amsterdam) at `now`, so nobody is asked
+ * for a balance that is due, or overdue, the moment they have booked. One rule for the form's
+ * summary (browser), the server's charge, the checkout and the e-mails.
+ */
+export function amountDue(event: BookedEvent, now: Date): AmountDue {
+  const { originalPriceCents, priceCents, earlyBirdApplied } = priceAt(event, now);
   const depositPercent = clampPercent(event.depositPercent);
-  const amountDueCents = priceCents === 0 ? 0 : percentOf(priceCents, depositPercent);
-  const kind = amountDueCents === 0 ? "free" : depositPercent >= 100 ? "full" : "deposit";
+  const dueDay = balanceDueDay(event);
+  const balanceDueNow = priceCents > 0 && depositPercent < 100 && teamDay(now) >= dueDay;
+  const amountDueCents = priceCents === 0 ? 0 : balanceDueNow ? priceCents : percentOf(priceCents, depositPercent);
+  const kind = amountDueCents === 0 ? "free" : depositPercent >= 100 || balanceDueNow ? "full" : "deposit";
+  const balanceCents = priceCents - amountDueCents;
   return {
     kind,
     originalPriceCents,
@@ -74,8 +173,63 @@ export function amountDue(event: PricedEvent, now: Date): AmountDue {
     earlyBirdApplied,
     depositPercent,
     amountDueCents,
-    balanceCents: priceCents - amountDueCents,
+    balanceCents,
+    balanceDueNow,
+    balanceDueDay: dueDay,
+    balanceDueAt: balanceCents > 0 ? teamDayEnd(dueDay) : null,
   };
+}
+
+/** The event's cancellation policy (decision 014). */
+export type CancellationTerms = {
+  startDate: string | Date;
+  /** A refund until this many calendar days before the start's day (that day included). */
+  refundUntilDays: number;
+  /** The share of what was paid that a cancellation in time gives back, 0–100. */
+  refundPercent: number;
+};
+
+/**
+ * The cancellation policy at `now`: the last day a cancellation gives money back (`lastDay`,
+ * `refundUntilDays` calendar days before the start's day), the end of that day (`deadline`), the
+ * share given back by a cancellation now, and whether `now` is still on or before that day.
+ */
+export function cancellationTerms(
+  event: CancellationTerms,
+  now: Date,
+): { lastDay: string; deadline: Date; firstDayWithout: string; inWindow: boolean; percent: number; policyPercent: number } {
+  const lastDay = addDays(teamDay(new Date(event.startDate)), -Math.max(0, Math.trunc(event.refundUntilDays)));
+  const inWindow = teamDay(now) <= lastDay;
+  const policyPercent = clampPercent(event.refundPercent);
+  return { lastDay, deadline: teamDayEnd(lastDay), firstDayWithout: addDays(lastDay, 1), inWindow, percent: inWindow ? policyPercent : 0, policyPercent };
+}
+
+/** Which of the policy's sentences a booking made at `now` reads (the form before paying, the confirmation e-mail). */
+export type CancellationNotice = {
+  key: "booking.policy.full" | "booking.policy.partial" | "booking.policy.ended" | "booking.policy.endedPartial" | "booking.policy.none";
+  /** The last day with a refund (Amsterdam), "yyyy-mm-dd". */
+  lastDay: string;
+  /** The first day without one. */
+  firstDayWithout: string;
+  percent: number;
+};
+
+/**
+ * What cancelling will give back, said before paying: until which day money comes back and from
+ * which day it no longer does, or that the period already ended (`cancellationRefund`'s rule).
+ */
+export function cancellationNotice(event: CancellationTerms, now: Date): CancellationNotice {
+  const terms = cancellationTerms(event, now);
+  const base = { lastDay: terms.lastDay, firstDayWithout: terms.firstDayWithout, percent: terms.policyPercent };
+  if (terms.policyPercent === 0) return { key: "booking.policy.none", ...base };
+  const full = terms.policyPercent >= 100;
+  if (!terms.inWindow) return { key: full ? "booking.policy.ended" : "booking.policy.endedPartial", ...base };
+  return { key: full ? "booking.policy.full" : "booking.policy.partial", ...base };
+}
+
+/** An Amsterdam day as an instant inside it (noon there), for the date formatters. */
+export function dayInstant(day: string): Date {
+  return new Date(teamDayStart(day).getTime() + DAY_MS / 2);
 }
 
 /**

@@ -27,6 +27,10 @@ export type EventView = {
   kind: EventKind;
   bookingMode: BookingMode;
   depositPercent: number;
+  /** The money rules (decision 014): the balance is due, and a cancellation refunds until, so many days before the start. */
+  balanceDueDays: number;
+  refundUntilDays: number;
+  refundPercent: number;
   registrationOpensAt: string | null;
   earlyBirdPercent: number | null;
   earlyBirdUntil: string | null;

@@ -131,7 +131,7 @@ describe("the balance window: a booking on or after the balance's due day", () =
     const { created, payment, view } = await bookAndPay(event, 4, BEFORE, "en");
     expect(created.due).toMatchObject({ kind: "deposit", amountDueCents: 7_250, balanceCents: 7_250, balanceDueNow: false });
     expect(payment).toMatchObject({ kind: "deposit", amountCents: 7_250 });
-    expect(view.afterThis).toEqual({ kind: "deposit", balanceCents: 7_250, dueAt: DUE_END.toISOString() });
+    expect(view?.afterThis).toEqual({ kind: "deposit", balanceCents: 7_250, dueAt: DUE_END.toISOString() });
 
     const [mail] = await mailsOf(database.db(), created.registration.id, "booking-confirmation");
     expect(mail.text).toContain("The balance of €72.50 is due by 26 November 2026. You can pay it online on your booking page.");
@@ -229,7 +229,10 @@ describe("the booking's calendar file", () => {
     expect(property(second.lines, "DTSTART")).toBe(to.startDate.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
     // The participant page's download says the same as the last e-mail.
     const [afterMove] = await database.db().select().from(registrations).where(eq(registrations.id, registration.id));
-    expect(afterMove).toMatchObject({ moveCount: 1, movedAt: new Date(NOW.getTime() + DAY) });
+    expect(afterMove.moveCount).toBe(1);
+    // The pinned clock runs on from where it was set.
+    expect(afterMove.movedAt!.getTime() - (NOW.getTime() + DAY)).toBeGreaterThanOrEqual(0);
+    expect(afterMove.movedAt!.getTime() - (NOW.getTime() + DAY)).toBeLessThan(60_000);
     expect(calendarInvite(afterMove, to, "en")).toContain("SEQUENCE:1\r\n");
 
     // Moved back: one more again (a calendar never sees a revision twice).

@@ -88,7 +88,12 @@ const TEAM_ZONE = "Europe/Amsterdam";
 const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Amsterdam's wall clock at an instant (the seeded formatter: no Intl set-up while hydrating, decision 031). */
+/**
+ * Amsterdam's wall clock at an instant, through the seeded formatter (decision 031): the browser
+ * answers the calls the server's render made from the page's seed, without setting Intl up while
+ * hydrating. So nothing here is cached: a cache on the server would skip calls the browser, with
+ * an empty cache, then makes unseeded. A call costs microseconds (`amountDue` makes three or four).
+ */
 function wallClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number } {
   const parts = dateTimeFormat("en-GB", {
     timeZone: TEAM_ZONE,

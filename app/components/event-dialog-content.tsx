@@ -4,6 +4,7 @@ import { type ReactNode } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n";
+import { amountDue } from "~/lib/booking";
 import { eventAction, showsPrice } from "~/lib/event-actions";
 import { durationDays, type EventView } from "~/lib/events";
 import { formatDate, formatDateRange } from "~/lib/dates";
@@ -25,19 +26,21 @@ function PortalWhenHydrated({ children }: { children: ReactNode }) {
   return hydrated ? <DialogPrimitive.Portal>{children}</DialogPrimitive.Portal> : <>{children}</>;
 }
 
-function PriceBlock({ event }: { event: EventView }) {
+function PriceBlock({ event, now }: { event: EventView; now: string }) {
   const { t } = useI18n();
   const free = event.priceCents === 0;
   const bookable = event.bookingMode === "registration" && !free && event.status === "upcoming";
+  // What registering asks now (the server's rule): the whole price once the balance's due day has come.
+  const due = amountDue(event, new Date(now));
   return (
     <div>
       <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("events.price")}</p>
       <p className="font-display text-3xl font-bold text-navy-900">
         <PriceNow event={event} perPersonClassName="ml-0.5 font-sans" />
       </p>
-      {bookable && event.depositPercent > 0 && (
-        <p className="text-sm text-muted-foreground">
-          {event.depositPercent >= 100 ? t("events.fullPaymentNote") : t("events.depositNote", { percent: event.depositPercent })}
+      {bookable && due.amountDueCents > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="event-payment-note">
+          {due.kind === "full" ? t("events.fullPaymentNote") : t("events.depositNote", { percent: due.depositPercent })}
         </p>
       )}
     </div>
@@ -170,7 +173,7 @@ export function EventDialogContent({ event, open, onOpenChange, now, closeHref }
             )}
 
             <div className="flex flex-col gap-4 border-t pt-6 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between" data-testid="event-action">
-              {showsPrice(event) && <PriceBlock event={event} />}
+              {showsPrice(event) && <PriceBlock event={event} now={now} />}
               <div className={wideAction ? "w-full" : "w-full sm:w-auto"}>
                 <EventAction event={event} now={now} />
               </div>

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
-import { amountDue } from "~/lib/booking";
+import { priceAt } from "~/lib/booking";
 import type { EventView } from "~/lib/events";
 import { formatPrice } from "~/lib/money-format";
 import type { RootData } from "~/lib/seo";
@@ -33,7 +33,7 @@ export function PriceNow({
 }) {
   const { t, locale } = useI18n();
   const rootNow = useServerNow();
-  const due = amountDue(event, at ? new Date(at) : rootNow);
+  const due = priceAt(event, at ? new Date(at) : rootNow);
   if (due.originalPriceCents === 0) {
     return (
       <span className={className} data-testid={testId}>

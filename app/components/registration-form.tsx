@@ -6,9 +6,10 @@ import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
 import { isMessageKey, useI18n, type Translator } from "~/i18n";
 import "~/i18n/booking";
-import { amountDue } from "~/lib/booking";
+import { amountDue, cancellationNotice } from "~/lib/booking";
 import { formatAmount } from "~/lib/money-format";
 import { formatDate } from "~/lib/dates";
+import { dayInstant, teamDay } from "~/lib/local-time";
 import type { EventView } from "~/lib/events";
 import {
   REGISTRATION_LIMITS,
@@ -91,7 +92,7 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
   );
 }
 
-/** The price line and "what happens next", from the same rule the server charges. */
+/** The price line, what cancelling gives back and "what happens next", from the same rules the server charges and refunds by. */
 export function AmountDueSummary({
   event,
   now,
@@ -106,6 +107,9 @@ export function AmountDueSummary({
   const { t, locale } = useI18n();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const due = amountDue(event, now);
+  const day = (value: string) => formatDate(dayInstant(value).toISOString(), locale);
+  const policy = due.priceCents > 0 ? cancellationNotice(event, now) : null;
+  const policyEnded = policy?.key === "booking.policy.ended" || policy?.key === "booking.policy.endedPartial";
   return (
     <section aria-labelledby={`${event.slug}-amount`} className="rounded-lg border border-ocean-700/15 bg-foam-100 p-4 text-sm text-navy-900">
       {note && <div className="mb-3 font-medium">{note}</div>}
@@ -114,14 +118,16 @@ export function AmountDueSummary({
           {t("booking.amount.title")}
         </Heading>
         <p className="text-2xl font-bold" data-testid="amount-due">
-          {due.kind === "free" ? t("booking.amount.free") : formatAmount(due.amountDueCents, locale)}
+          {due.priceCents === 0 ? t("booking.amount.free") : formatAmount(due.amountDueCents, locale)}
         </p>
       </div>
       {due.kind !== "free" && (
-        <p className="mt-1 text-slate-700">
-          {due.kind === "full"
-            ? t("booking.amount.full")
-            : t("booking.amount.deposit", { percent: due.depositPercent, price: formatAmount(due.priceCents, locale) })}
+        <p className="mt-1 text-slate-700" data-testid="amount-kind">
+          {due.balanceDueNow
+            ? t(teamDay(now) === due.balanceDueDay ? "booking.amount.balanceDueToday" : "booking.amount.balanceDuePast", { date: day(due.balanceDueDay) })
+            : due.kind === "full"
+              ? t("booking.amount.full")
+              : t("booking.amount.deposit", { percent: due.depositPercent, price: formatAmount(due.priceCents, locale) })}
         </p>
       )}
       {due.earlyBirdApplied && event.earlyBirdUntil && (
@@ -134,8 +140,19 @@ export function AmountDueSummary({
           })}
         </p>
       )}
-      {due.kind !== "free" && due.balanceCents > 0 && (
-        <p className="mt-1 text-slate-700">{t("booking.amount.balance", { amount: formatAmount(due.balanceCents, locale) })}</p>
+      {due.balanceCents > 0 && (
+        <p className="mt-1 text-slate-700" data-testid="amount-balance">
+          {t("booking.amount.balance", { amount: formatAmount(due.balanceCents, locale), date: day(due.balanceDueDay) })}
+        </p>
+      )}
+      {policy && (
+        <>
+          <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.policy.title")}</Heading>
+          <p className={cn("mt-1 flex gap-2", policyEnded ? "font-semibold text-navy-900" : "text-slate-700")} data-testid="cancellation-policy">
+            {policyEnded && <CircleAlert className="mt-0.5 size-4 shrink-0 text-signal-700" aria-hidden />}
+            <span>{t(policy.key, { date: day(policy.lastDay), from: day(policy.firstDayWithout), percent: policy.percent })}</span>
+          </p>
+        </>
       )}
       <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.next.title")}</Heading>
       <p className="mt-1 text-slate-700">{due.kind === "free" ? t("booking.next.free") : t("booking.next.paid")}</p>

@@ -20,11 +20,16 @@ export type BookingCancellationProps = {
   eventName: string;
   dates: string;
   refund: CancellationRefundNote;
+  /** A calendar file that removes the booking's entry is attached. */
+  calendar?: boolean;
   manageUrl: string;
   teamEmail: string;
 };
 
-/** To the participant when their booking is cancelled (by them or by the team), with what is refunded. */
+/**
+ * To the participant when their booking is cancelled (by them or by the team), with what is
+ * refunded, and a calendar file that takes the booking out of their calendar.
+ */
 export function BookingCancellationEmail(props: BookingCancellationProps) {
   const t = (key: MessageKey, params?: TranslateParams) => translate(props.locale, key, params);
   const refund = props.refund;
@@ -51,7 +56,14 @@ export function BookingCancellationEmail(props: BookingCancellationProps) {
       {refund.kind === "late" && <EmailText>{t("booking.lifecycle.email.cancel.noRefundLate", { deadline: refund.deadline })}</EmailText>}
       {refund.kind === "nothing_paid" && <EmailText>{t("booking.lifecycle.email.cancel.noRefundNothingPaid")}</EmailText>}
       {refund.kind === "none" && <EmailText>{t("booking.lifecycle.email.cancel.noRefund")}</EmailText>}
-      <ManageBookingLink locale={props.locale} url={props.manageUrl} label={t("booking.lifecycle.email.cancel.viewBooking")} />
+      {props.calendar && <EmailText>{t("booking.lifecycle.email.cancel.calendar")}</EmailText>}
+      {/* A cancelled booking has nothing left to pay, change or cancel: the page shows what happened and the refund. */}
+      <ManageBookingLink
+        locale={props.locale}
+        url={props.manageUrl}
+        label={t("booking.lifecycle.email.cancel.viewBooking")}
+        text={t("booking.lifecycle.email.cancel.manageText")}
+      />
       <EmailText>{t("booking.lifecycle.email.cancel.closing", { email: props.teamEmail })}</EmailText>
     </EmailLayout>
   );

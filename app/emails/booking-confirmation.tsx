@@ -3,6 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { translate, type Locale, type MessageKey, type TranslateParams } from "~/i18n";
 import type { Waiver } from "~/content/waiver";
+import type { CancellationNotice } from "~/lib/booking";
 import { colors, EmailDetails, EmailHeading, EmailText } from "./components";
 import { EmailLayout } from "./layout";
 import { ManageBookingLink } from "./manage-link";
@@ -22,6 +23,15 @@ export type BookingConfirmationProps = {
   balanceDue: string | null;
   /** When the balance is due, formatted; null when nothing is due. */
   balanceDueDate: string | null;
+  /** The first balance reminder (a week before the due date) is still to come: the e-mail may promise it. */
+  reminderWeekBefore?: boolean;
+  /**
+   * Nothing is left to pay for a paid booking; `balanceWasDue`: the formatted due date that made
+   * the whole price due at registration (booked on or after it), or null.
+   */
+  paidInFull?: { balanceWasDue: string | null } | null;
+  /** The cancellation policy's sentence for this booking (dates formatted), or null for a free event. */
+  cancellation?: { key: CancellationNotice["key"]; date: string; from: string; percent: number } | null;
   /** The participant's manage-my-booking link. */
   manageUrl: string;
   waiverVersion: string;
@@ -58,8 +68,23 @@ export function BookingConfirmationEmail(props: BookingConfirmationProps) {
       {props.balanceDue && (
         <EmailText>
           {props.balanceDueDate
-            ? t("booking.lifecycle.email.confirmBalanceNote", { amount: props.balanceDue, date: props.balanceDueDate })
+            ? t(props.reminderWeekBefore === false ? "booking.lifecycle.email.confirmBalanceNoteSoon" : "booking.lifecycle.email.confirmBalanceNote", {
+                amount: props.balanceDue,
+                date: props.balanceDueDate,
+              })
             : t("booking.email.confirm.balanceNote", { amount: props.balanceDue })}
+        </EmailText>
+      )}
+      {!props.balanceDue && props.paidInFull && (
+        <EmailText>
+          {props.paidInFull.balanceWasDue
+            ? t("booking.lifecycle.email.paidInFullBalanceDue", { date: props.paidInFull.balanceWasDue })
+            : t("booking.lifecycle.email.paidInFull")}
+        </EmailText>
+      )}
+      {props.cancellation && (
+        <EmailText>
+          <strong>{t("booking.lifecycle.email.policyTitle")}:</strong> {t(props.cancellation.key, props.cancellation)}
         </EmailText>
       )}
       <ManageBookingLink locale={props.locale} url={props.manageUrl} />

@@ -11,6 +11,8 @@ export type BookingMovedProps = {
   toEvent: string;
   toDates: string;
   location: string;
+  /** The balance still due and its (new) due date, formatted; null when nothing is due. */
+  balance?: { amount: string; date: string } | null;
   manageUrl: string;
   teamEmail: string;
 };
@@ -32,6 +34,7 @@ export function BookingMovedEmail(props: BookingMovedProps) {
         ]}
       />
       <EmailText>{t("booking.lifecycle.email.moved.payments")}</EmailText>
+      {props.balance && <EmailText>{t("booking.lifecycle.email.moved.balance", props.balance)}</EmailText>}
       <EmailText>{t("booking.email.confirm.calendar")}</EmailText>
       <EmailButton href={props.manageUrl}>{t("booking.lifecycle.email.manageButton")}</EmailButton>
       <EmailText>{t("booking.email.confirm.questions", { email: props.teamEmail })}</EmailText>

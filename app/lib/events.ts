@@ -25,6 +25,10 @@ export type EventView = {
   kind: EventKind;
   bookingMode: BookingMode;
   depositPercent: number;
+  /** The money rules (decision 014): the balance is due, and a cancellation refunds until, so many days before the start. */
+  balanceDueDays: number;
+  refundUntilDays: number;
+  refundPercent: number;
   registrationOpensAt: string | null;
   earlyBirdPercent: number | null;
   earlyBirdUntil: string | null;
@@ -36,10 +40,6 @@ export type EventView = {
   /** Texts shown in the other language because the visitor's is missing (null or absent: none). */
   fallback?: LanguageFallback | null;
 };
-
-// Kept while app/routes/manage/ (being split) still imports them from here: the formatters' home
-// is ~/lib/dates; new code imports them from there.
-export { formatDate, formatDateRange } from "~/lib/dates";
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */
 export function durationDays(startIso: string, endIso: string): number {

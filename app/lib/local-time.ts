@@ -73,3 +73,48 @@ export function fromLocalInput(value: string): Date | undefined {
   const later = wallMs - Math.min(before, after);
   return new Date(shown(earlier) ? earlier : shown(later) ? later : wallMs - before);
 }
+
+// --- Days on the team's calendar ----------------------------------------------------------------
+// Deadlines are days in Amsterdam ("due by 26 November" means until that day ends there), so the
+// date a participant reads is the date the rules apply, whatever the event's start time or the
+// time of day something is asked. Days are "yyyy-mm-dd" strings: they compare as strings.
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+function parseDay(day: string): [number, number, number] {
+  const match = DAY.exec(day);
+  if (!match) throw new RangeError(`Not a day: ${day}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** The Amsterdam calendar day of an instant, "yyyy-mm-dd". */
+export function teamDay(at: Date): string {
+  if (Number.isNaN(at.getTime())) throw new RangeError("Invalid date");
+  return toLocalDateInput(at);
+}
+
+/** `day` moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = parseDay(day);
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** The first instant of an Amsterdam day (midnight there; the clocks never change at midnight). */
+export function teamDayStart(day: string): Date {
+  parseDay(day);
+  const start = fromLocalInput(day);
+  if (!start) throw new RangeError(`Not a day: ${day}`);
+  return start;
+}
+
+/** The last millisecond of an Amsterdam day: the deadline "by <day>". */
+export function teamDayEnd(day: string): Date {
+  return new Date(teamDayStart(addDays(day, 1)).getTime() - 1);
+}
+
+/** An Amsterdam day as an instant inside it (noon there), for the date formatters. */
+export function dayInstant(day: string): Date {
+  return new Date(teamDayStart(day).getTime() + DAY_MS / 2);
+}

@@ -9,10 +9,10 @@ import type { DbOrTx } from "../db/client.server";
 import type { Event } from "../db/schema.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
-import { bookingWithEvent, calendarInvite } from "./emails.server";
+import { bookingWithEvent, calendarAttachment } from "./emails.server";
 import { eventNameIn } from "../events/view.server";
 import { manageUrl } from "./manage-link.server";
-import type { Money } from "./money.server";
+import { registrationMoney, type Money } from "./money.server";
 
 /*
  * The participant's e-mails about the balance and a moved booking, in their language, each with
@@ -67,7 +67,9 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
   const { registration, event } = await bookingWithEvent(tx, registrationId);
   const locale = asLocale(registration.locale);
   const toName = eventNameIn(event, locale);
-  const ics = calendarInvite(registration, event, locale);
+  // Read in the move's transaction: the new date's due day (never before the move).
+  const money = await registrationMoney(tx, registrationId, now());
+
   return queueRendered(
     tx,
     createElement(BookingMovedEmail, {
@@ -79,6 +81,7 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
       location: event.location,
+      balance: money.balanceDueCents > 0 && money.balanceDueAt ? { amount: formatAmount(money.balanceDueCents, locale), date: formatDay(money.balanceDueAt, locale) } : null,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
@@ -87,7 +90,8 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       subject: bookingMovedSubject(locale, toName, registration.reference),
       template: "booking-moved",
       locale,
-      attachments: [{ filename: `${event.slug}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
+      // The booking's own UID with one more SEQUENCE than before the move: calendars replace the old date.
+      attachments: [calendarAttachment(registration, event, locale)],
       relatedId: registration.id,
     },
   );

@@ -21,7 +21,7 @@ export type CancellationQuote = {
   /** What cancelling at `now` gives back under the event's policy (integer cents). */
   refundCents: number;
   percent: number;
-  /** Until when the policy refunds (`refundUntilDays` before the start). */
+  /** Until when the policy refunds: the end of the day `refundUntilDays` before the start's day (Amsterdam). */
   deadline: Date;
   inWindow: boolean;
   /** Paid minus refunded so far. */
@@ -156,7 +156,13 @@ export async function cancelBooking(params: {
     const refundCents = plan.kind === "nothing" ? 0 : plan.cents;
     const policy = policyQuote(event, money, at);
     const emailIds = [
-      await queueCancellationNotice(tx, registration.id, { refundCents, manualRefundCents: plan.kind === "new" ? plan.manualCents : 0, policy, mode: params.refund.mode }),
+      await queueCancellationNotice(tx, registration.id, {
+        refundCents,
+        manualRefundCents: plan.kind === "new" ? plan.manualCents : 0,
+        policy,
+        mode: params.refund.mode,
+        wasConfirmed: registration.status === "confirmed",
+      }),
       await queueTeamCancellationNotice(tx, registration.id, { refundCents, actor: params.actor, reason, previousStatus: registration.status }),
     ];
     return { outcome: "cancelled", eventId: event.id, plan, emailIds };

@@ -10,6 +10,8 @@ import { BookingTeamUpdateEmail, bookingTeamUpdateSubject } from "~/emails/booki
 import { asLocale, translate, type Locale } from "~/i18n";
 import { amountInCurrency, formatAmount } from "~/lib/money-format";
 import { formatDate, formatDay, formatEventTimes } from "~/lib/dates";
+import { amountDue, cancellationNotice } from "~/lib/booking";
+import { dayInstant } from "~/lib/local-time";
 import type { Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
@@ -21,7 +23,7 @@ import { buildIcs } from "../mail/ics.server";
 import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
-import { registrationMoney, type Money } from "./money.server";
+import { firstReminderAt, registrationMoney, type Money } from "./money.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
@@ -45,27 +47,66 @@ async function loadBooking(tx: DbOrTx, registrationId: string) {
   return { ...row, money, paidCents: money.paidCents, balanceCents: money.balanceDueCents };
 }
 
+/** A booking that no longer takes a place: its calendar file cancels the entry. */
+const CALENDAR_CANCELLED: ReadonlySet<Registration["status"]> = new Set(["cancelled", "refunded", "expired"]);
+
+type InviteRegistration = Pick<Registration, "id" | "reference" | "status" | "moveCount" | "customerName" | "customerEmail">;
+
 /**
- * The booking's calendar entry (.ics): the confirmation's attachment, the moved-booking e-mail's
- * and the participant page's download. One UID per registration, so each updates the same entry.
+ * The revision of a booking's calendar entry (its SEQUENCE): one more for every move to another
+ * date (the staff's move and the weather move both go through `moveBooking`, which counts them),
+ * and one more again once the booking is cancelled. Each file sent is thus higher than the one
+ * before it, and a calendar replaces the old entry, or removes it.
+ */
+export function icsSequence(registration: Pick<Registration, "status" | "moveCount">): number {
+  return registration.moveCount + (CALENDAR_CANCELLED.has(registration.status) ? 1 : 0);
+}
+
+/** What the calendar file of a booking in this state does: add or update the entry, or cancel it. */
+export function icsMethod(registration: Pick<Registration, "status">): "PUBLISH" | "CANCEL" {
+  return CALENDAR_CANCELLED.has(registration.status) ? "CANCEL" : "PUBLISH";
+}
+
+/**
+ * The booking's calendar entry (.ics): the confirmation's attachment, the moved and cancelled
+ * e-mails' and the participant page's download. One UID per registration, so each updates the
+ * same entry; the SEQUENCE and METHOD follow from the booking (`icsSequence`, `icsMethod`): a
+ * moved booking's file replaces the old date, a cancelled one's (METHOD:CANCEL) removes it.
  */
 export function calendarInvite(
-  registration: Pick<Registration, "id" | "reference">,
+  registration: InviteRegistration,
   event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "slug">,
   locale: Locale,
 ): string {
   const publicUrl = env().publicUrl;
-  return buildIcs({
-    uid: `registration-${registration.id}@${new URL(publicUrl).hostname}`,
-    stamp: now(),
-    start: event.startDate,
-    end: event.endDate,
-    summary: eventNameIn(event, locale),
-    description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${eventDescriptionIn(event, locale)}`,
-    location: event.location,
-    url: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
-    organizer: { name: translate(locale, "site.name"), email: teamAddress() },
-  });
+  const method = icsMethod(registration);
+  const cancelled = method === "CANCEL";
+  const summary = eventNameIn(event, locale);
+  return buildIcs(
+    {
+      uid: `registration-${registration.id}@${new URL(publicUrl).hostname}`,
+      sequence: icsSequence(registration),
+      stamp: now(),
+      start: event.startDate,
+      end: event.endDate,
+      summary: cancelled ? `${translate(locale, "booking.lifecycle.ics.cancelled")}: ${summary}` : summary,
+      description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${eventDescriptionIn(event, locale)}`,
+      location: event.location,
+      url: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
+      organizer: { name: translate(locale, "site.name"), email: teamAddress() },
+      ...(cancelled ? { status: "CANCELLED" as const, attendee: { name: registration.customerName, email: registration.customerEmail } } : {}),
+    },
+    method,
+  );
+}
+
+/** The booking's calendar file as an e-mail attachment (its METHOD in the content type, as mail clients expect). */
+export function calendarAttachment(registration: InviteRegistration, event: Parameters<typeof calendarInvite>[1] & Pick<Event, "slug">, locale: Locale) {
+  return {
+    filename: `${event.slug}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${icsMethod(registration)}`,
+    content: calendarInvite(registration, event, locale),
+  };
 }
 
 /*
@@ -85,6 +126,12 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
   const locale = asLocale(registration.locale);
   const name = eventNameIn(event, locale);
   const publicUrl = env().publicUrl;
+  const at = now();
+  const bookedAt = registration.confirmedAt ?? registration.createdAt;
+  // The whole price was asked at registration because the balance's due date had come (amountDue's rule).
+  const atRegistration = amountDue(event, registration.termsAcceptedAt);
+  const balanceWasDue = atRegistration.balanceDueNow && registration.amountDueCents >= registration.priceCents;
+  const policy = registration.priceCents > 0 ? cancellationNotice(event, at) : null;
   return queueRendered(
     tx,
     createElement(BookingConfirmationEmail, {
@@ -98,6 +145,15 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
       balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,
       balanceDueDate: balanceCents > 0 && money.balanceDueAt ? formatDay(money.balanceDueAt, locale) : null,
+      // Promise the reminder a week before only when that day is still to come (reminders.server.ts).
+      reminderWeekBefore: money.balanceDueAt !== null && bookedAt.getTime() < firstReminderAt(money.balanceDueAt).getTime(),
+      paidInFull: registration.priceCents > 0 && balanceCents === 0 && paidCents > 0 ? { balanceWasDue: balanceWasDue ? formatDay(dayInstant(atRegistration.balanceDueDay), locale) : null } : null,
+      cancellation: policy && {
+        key: policy.key,
+        date: formatDay(dayInstant(policy.lastDay), locale),
+        from: formatDay(dayInstant(policy.firstDayWithout), locale),
+        percent: policy.percent,
+      },
       manageUrl: manageUrl(registration.id),
       waiverVersion: registration.waiverVersion,
       waiverUrl: `${publicUrl}/servicevoorwaarden#waiver`,
@@ -110,13 +166,7 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       subject: bookingConfirmationSubject(locale, name, registration.reference),
       template: "booking-confirmation",
       locale,
-      attachments: [
-        {
-          filename: `${event.slug}.ics`,
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-          content: calendarInvite(registration, event, locale),
-        },
-      ],
+      attachments: [calendarAttachment(registration, event, locale)],
       relatedId: registration.id,
     },
   );
@@ -277,11 +327,22 @@ function cancellationRefundNote(
 export async function queueCancellationNotice(
   tx: DbOrTx,
   registrationId: string,
-  args: { refundCents: number; manualRefundCents?: number; mode: "policy" | "full" | "partial" | "none"; policy: { percent: number; deadline: Date; inWindow: boolean } },
+  args: {
+    refundCents: number;
+    manualRefundCents?: number;
+    mode: "policy" | "full" | "partial" | "none";
+    policy: { percent: number; deadline: Date; inWindow: boolean };
+    /** The booking was confirmed (it had a calendar entry to remove); a held place never had one. */
+    wasConfirmed?: boolean;
+  },
 ): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
   const locale = asLocale(registration.locale);
   const name = eventNameIn(event, locale);
+  // The confirmation put the booking in the participant's calendar: the cancellation takes it out
+  // (the same UID, METHOD:CANCEL, a higher SEQUENCE). Read in this transaction, the booking is
+  // already cancelled, so calendarInvite makes the cancelling file.
+  const calendar = args.wasConfirmed === true;
   return queueRendered(
     tx,
     createElement(BookingCancellationEmail, {
@@ -291,6 +352,7 @@ export async function queueCancellationNotice(
       eventName: name,
       dates: formatEventTimes(event, locale),
       refund: cancellationRefundNote({ ...args, manualRefundCents: args.manualRefundCents ?? 0 }, money, locale),
+      calendar,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),
@@ -299,6 +361,7 @@ export async function queueCancellationNotice(
       subject: bookingCancellationSubject(locale, name, registration.reference),
       template: "booking-cancellation",
       locale,
+      ...(calendar ? { attachments: [calendarAttachment(registration, event, locale)] } : {}),
       relatedId: registration.id,
     },
   );

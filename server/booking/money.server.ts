@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { percentOf } from "~/lib/booking";
+import { balanceDueDay, cancellationTerms, percentOf } from "~/lib/booking";
+import { addDays, teamDay, teamDayEnd, teamDayStart } from "~/lib/local-time";
 import type { DbOrTx } from "../db/client.server";
 import { events, payments, refunds, registrations, type Event, type Registration } from "../db/schema.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What a booking costs, what came in, what went back and what is still due: the one place these
@@ -23,22 +22,33 @@ export type Money = {
   netPaidCents: number;
   /** What the participant still owes: price − paid for a confirmed booking, otherwise 0. */
   balanceDueCents: number;
-  /** When the balance is due (null when nothing is due). */
+  /** When the balance is due: the end of its day in Amsterdam (null when nothing is due). */
   balanceDueAt: Date | null;
-  /** A balance is due and its date has passed. */
+  /** A balance is due and its day has ended. */
   overdue: boolean;
 };
 
 type MoneyEvent = Pick<Event, "startDate" | "balanceDueDays">;
-type MoneyRegistration = Pick<Registration, "status" | "priceCents" | "confirmedAt" | "createdAt">;
+type MoneyRegistration = Pick<Registration, "status" | "priceCents" | "confirmedAt" | "createdAt" | "movedAt">;
 
 /**
- * The balance due date: the event's rule (`balanceDueDays` before the start, 30 by default), but
- * never before the booking itself: booked after that date, the balance is asked for at once.
+ * The balance due date: the end (in Amsterdam) of the event's due day (`balanceDueDays` calendar
+ * days before the start's day, 30 by default), but never of a day before the booking, or before
+ * the booking moved to this event: asked later, the balance is due by the end of that day. A new
+ * registration on or after the due day pays the whole price (`amountDue`), so this later day
+ * only concerns bookings made before that rule, and moved ones.
  */
-export function balanceDueDate(event: MoneyEvent, bookedAt: Date): Date {
-  const rule = new Date(event.startDate.getTime() - Math.max(0, event.balanceDueDays) * DAY_MS);
-  return rule.getTime() < bookedAt.getTime() ? bookedAt : rule;
+export function balanceDueDate(event: MoneyEvent, bookedAt: Date, movedAt?: Date | null): Date {
+  const days = [balanceDueDay(event), teamDay(bookedAt), ...(movedAt ? [teamDay(movedAt)] : [])];
+  return teamDayEnd(days.reduce((latest, day) => (day > latest ? day : latest)));
+}
+
+/** The first balance reminder goes this many days before the due day; the second once the due day has ended unpaid. */
+export const REMINDER_DAYS_BEFORE_DUE = 7;
+
+/** When the first balance reminder is due: the start (in Amsterdam) of the day a week before the due day. */
+export function firstReminderAt(balanceDueAt: Date): Date {
+  return teamDayStart(addDays(teamDay(balanceDueAt), -REMINDER_DAYS_BEFORE_DUE));
 }
 
 /** The money of one booking from its sums (pure; `bookingMoney` feeds it from the database). */
@@ -50,7 +60,7 @@ export function moneyOf(
 ): Money {
   const { paidCents, refundedCents, refundPendingCents } = sums;
   const owing = registration.status === "confirmed" ? Math.max(0, registration.priceCents - paidCents) : 0;
-  const balanceDueAt = owing > 0 ? balanceDueDate(event, registration.confirmedAt ?? registration.createdAt) : null;
+  const balanceDueAt = owing > 0 ? balanceDueDate(event, registration.confirmedAt ?? registration.createdAt, registration.movedAt) : null;
   return {
     priceCents: registration.priceCents,
     paidCents,
@@ -59,7 +69,7 @@ export function moneyOf(
     netPaidCents: paidCents - refundedCents,
     balanceDueCents: owing,
     balanceDueAt,
-    overdue: balanceDueAt !== null && balanceDueAt.getTime() < now.getTime(),
+    overdue: balanceDueAt !== null && now.getTime() > balanceDueAt.getTime(),
   };
 }
 
@@ -101,6 +111,7 @@ export async function bookingMoney(db: DbOrTx, registrationIds: string[], now: D
           priceCents: registrations.priceCents,
           confirmedAt: registrations.confirmedAt,
           createdAt: registrations.createdAt,
+          movedAt: registrations.movedAt,
           startDate: events.startDate,
           balanceDueDays: events.balanceDueDays,
         })
@@ -149,15 +160,14 @@ export type CancellationPolicy = Pick<Event, "startDate" | "refundUntilDays" | "
 
 /**
  * What a participant who cancels at `now` gets back under the event's policy: `refundPercent`% of
- * what they paid (net of refunds) until `refundUntilDays` days before the start, nothing after.
+ * what they paid (net of refunds) until the end of the day `refundUntilDays` days before the
+ * start's day (in Amsterdam), nothing after. `deadline` is the end of that last day.
  */
 export function cancellationRefund(
   event: CancellationPolicy,
   netPaidCents: number,
   now: Date,
 ): { refundCents: number; percent: number; deadline: Date; inWindow: boolean } {
-  const deadline = new Date(event.startDate.getTime() - Math.max(0, event.refundUntilDays) * DAY_MS);
-  const inWindow = now.getTime() <= deadline.getTime();
-  const percent = inWindow ? Math.min(100, Math.max(0, event.refundPercent)) : 0;
+  const { deadline, inWindow, percent } = cancellationTerms(event, now);
   return { refundCents: Math.max(0, percentOf(Math.max(0, netPaidCents), percent)), percent, deadline, inWindow };
 }

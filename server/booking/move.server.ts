@@ -42,7 +42,7 @@ async function lockEvent(tx: Transaction, id: string): Promise<Event | undefined
  * (or a move the other way) are counted one after the other: never a deadlock, never an
  * overbooked boat. The payments and refunds stay with the registration (they belong to it, not
  * to the date), and so does the agreed price. The balance reminders start again for the new
- * date. The audit row says from → to, who and why; the participant gets the new date (with an
+ * date (never due before the day of the move). The audit row says from → to, who and why; the participant gets the new date (with an
  * updated .ics) in the same transaction. After the commit, the freed place on the old event goes
  * to the waiting list.
  */
@@ -86,7 +86,9 @@ export async function moveBooking(args: {
       if (taken + 1 > to.maxParticipants) return { outcome: "full" };
     }
 
-    const after = { eventId: to.id, balanceReminderSentAt: null, balanceDueReminderSentAt: null };
+    // One more move: the calendar file's SEQUENCE goes up (icsSequence), so calendars replace the
+    // old entry; the balance is never due before the day of the move.
+    const after = { eventId: to.id, balanceReminderSentAt: null, balanceDueReminderSentAt: null, moveCount: registration.moveCount + 1, movedAt: at };
     await tx.update(registrations).set(after).where(eq(registrations.id, registration.id));
     await audit(tx, {
       entityType: "registration",

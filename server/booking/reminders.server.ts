@@ -6,11 +6,9 @@ import { events, registrations } from "../db/schema.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
 import { queueBalanceRequest } from "./balance-emails.server";
-import { bookingMoney, registrationMoney, type Money } from "./money.server";
+import { bookingMoney, firstReminderAt, registrationMoney, type Money } from "./money.server";
 
-/** The first reminder goes this many days before the balance is due; the second on the due date. */
-export const REMINDER_DAYS_BEFORE_DUE = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { REMINDER_DAYS_BEFORE_DUE } from "./money.server";
 export const BALANCE_REMINDER_JOB = "balance-reminders";
 
 type ReminderState = {
@@ -21,17 +19,18 @@ type ReminderState = {
 };
 
 /**
- * Which reminder a booking should get at `now`, if any (pure). Nothing without a balance. On or
- * after the due date: the due reminder, once. In the week before it: the first reminder, once,
- * unless the booking was made inside that week (it was just asked for the balance). A run that
- * missed the week (the server was down) sends only the due one: two mails at once say nothing more.
+ * Which reminder a booking should get at `now`, if any (pure). Nothing without a balance. Once
+ * the due day has ended unpaid (`balanceDueAt` is its last moment): the due reminder ("was due
+ * by …"), once. From the start of the day a week before the due day: the first reminder, once,
+ * unless the booking was made on or after that day (its confirmation just asked for the balance,
+ * without promising this reminder). A run that missed the week (the server was down) sends only
+ * the due one: two mails at once say nothing more.
  */
 export function reminderDue(state: ReminderState, money: Pick<Money, "balanceDueCents" | "balanceDueAt">, now: Date): Exclude<BalanceRequestKind, "link"> | undefined {
   if (money.balanceDueCents <= 0 || !money.balanceDueAt) return undefined;
-  const dueAt = money.balanceDueAt.getTime();
-  if (now.getTime() >= dueAt) return state.balanceDueReminderSentAt ? undefined : "due";
-  const firstAt = dueAt - REMINDER_DAYS_BEFORE_DUE * DAY_MS;
-  if (now.getTime() < firstAt || state.bookedAt.getTime() > firstAt) return undefined;
+  if (now.getTime() > money.balanceDueAt.getTime()) return state.balanceDueReminderSentAt ? undefined : "due";
+  const firstAt = firstReminderAt(money.balanceDueAt).getTime();
+  if (now.getTime() < firstAt || state.bookedAt.getTime() >= firstAt) return undefined;
   return state.balanceReminderSentAt ? undefined : "upcoming";
 }
 

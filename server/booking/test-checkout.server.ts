@@ -5,7 +5,9 @@ import { amountDue } from "~/lib/booking";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations } from "../db/schema.server";
-import { balanceDescription, paymentDescription } from "./checkout.server";
+import { balanceDescription, cancelPath, paymentDescription } from "./checkout.server";
+import { managePath } from "./manage-link.server";
+import { balanceDueDate } from "./money.server";
 import { linkShowsPersonalData } from "./link-expiry.server";
 
 export type TestCheckoutView = {
@@ -19,7 +21,15 @@ export type TestCheckoutView = {
   personal: { customerName: string; customerEmail: string; reference: string } | null;
   amountCents: number;
   description: string;
+  /** A new booking's place is held until then (its checkout is open): shown as a time. */
   holdExpiresAt: string | null;
+  /** A balance checkout (the place is confirmed already) can be paid until then: shown with its date. */
+  payUntil: string | null;
+  /** What is left after this payment: the balance and its due date (ISO), or nothing (the whole price). */
+  afterThis: { kind: "deposit"; balanceCents: number; dueAt: string } | { kind: "full" } | null;
+  /** Where "Cancel" leads: the participant's booking for an open balance checkout, else the event in the calendar. */
+  backPath: string;
+  balance: boolean;
 };
 
 /** What the test checkout page shows for one of its sessions, in the visitor's language. */
@@ -38,6 +48,12 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
   // A balance checkout belongs to a confirmed booking: it runs to its own end, not a hold's.
   const balance = payment.kind === "balance";
   const openBalance = balance && payment.status === "open" && registration.status === "confirmed" && payment.expiresAt !== null && payment.expiresAt.getTime() > at.getTime();
+  const balanceAfter = registration.priceCents - payment.amountCents;
+  const afterThis: TestCheckoutView["afterThis"] = balance
+    ? null
+    : balanceAfter > 0
+      ? { kind: "deposit", balanceCents: balanceAfter, dueAt: balanceDueDate(event, registration.termsAcceptedAt).toISOString() }
+      : { kind: "full" };
   return {
     sessionId,
     eventId: event.id,
@@ -49,7 +65,16 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
       ? { customerName: registration.customerName, customerEmail: registration.customerEmail, reference: registration.reference }
       : null,
     amountCents: payment.amountCents,
-    description: balance ? balanceDescription(event, locale) : paymentDescription(event, { ...due, priceCents: registration.priceCents }, locale),
-    holdExpiresAt: payment.status !== "open" ? null : balance ? (payment.expiresAt?.toISOString() ?? null) : (registration.holdExpiresAt?.toISOString() ?? null),
+    // What the payment row is for (the amount agreed at registration), whatever the event's rules say today.
+    description: balance
+      ? balanceDescription(event, locale)
+      : paymentDescription(event, { ...due, kind: payment.kind === "full" ? "full" : "deposit", priceCents: registration.priceCents }, locale),
+    holdExpiresAt: payment.status === "open" && !balance ? (registration.holdExpiresAt?.toISOString() ?? null) : null,
+    payUntil: openBalance ? payment.expiresAt!.toISOString() : null,
+    afterThis,
+    // Leaving a balance checkout goes back to the booking, as Stripe's cancel URL does; only while
+    // it is open, so an old link never leads to the booking's page.
+    backPath: openBalance ? managePath(registration.id) : cancelPath(event),
+    balance,
   };
 }

@@ -24,6 +24,8 @@ export type Verification =
       /** Paid in total (net of refunds). */
       amountPaidCents: number;
       balanceCents: number;
+      /** When that balance is due (ISO, the end of its day), or null without one. */
+      balanceDueAt: string | null;
       /** The link was a balance checkout: the page says "payment received" for it. */
       balance: boolean;
       /** This payment's amount (for a balance: what just came in). */
@@ -66,6 +68,7 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
     email: registration.customerEmail,
     amountPaidCents: money.netPaidCents,
     balanceCents: money.balanceDueCents,
+    balanceDueAt: money.balanceDueAt?.toISOString() ?? null,
     balance: payment?.kind === "balance",
     thisPaymentCents: payment?.status === "paid" ? payment.amountCents : null,
     managePath: managePath(registration.id),

@@ -169,6 +169,13 @@ export const registrations = pgTable(
     /** When the balance reminders went out: 7 days before the due date, and on it. Each once. */
     balanceReminderSentAt: timestamp("balance_reminder_sent_at", { withTimezone: true }),
     balanceDueReminderSentAt: timestamp("balance_due_reminder_sent_at", { withTimezone: true }),
+    /**
+     * How often the booking moved to another date, and when it last did: the calendar file's
+     * SEQUENCE (a moved entry replaces the old one, `icsSequence`) and the balance's due date
+     * (never before the move).
+     */
+    moveCount: integer("move_count").notNull().default(0),
+    movedAt: timestamp("moved_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -67,7 +67,8 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       run: async () => applyRetention(db(), now()),
     },
     {
-      // Reminders go a week before the balance is due and on the day: an hour late is nothing.
+      // Reminders go from the start of the day a week before the balance is due, and once its day
+      // has ended unpaid (decision 037): an hour late is nothing.
       // Each is claimed once in the database, so runs on two instances or after a restart never
       // send one twice. Also at start, for a server that was down across the hour.
       name: "balance-reminders",

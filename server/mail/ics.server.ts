@@ -1,12 +1,21 @@
 /**
  * iCalendar (RFC 5545) invites, attached to booking confirmations so a participant can put the
- * event in any calendar. Written by hand because the format is small and its rules are strict:
+ * event in any calendar, and to the e-mails that move or cancel the booking, so it moves or goes. Written by hand because the format is small and its rules are strict:
  * CRLF line ends, TEXT escaping, lines folded at 75 octets, times in UTC.
  */
 
 export type IcsEvent = {
   /** Globally unique and stable: the same booking always gets the same UID, so re-imports update. */
   uid: string;
+  /**
+   * The revision (RFC 5545 §3.8.7.4): a calendar replaces an entry of the same UID only with a
+   * higher one, so every change of date or a cancellation sends one more than before. Default 0.
+   */
+  sequence?: number;
+  /** CANCELLED removes the entry (with METHOD:CANCEL); default CONFIRMED. */
+  status?: "CONFIRMED" | "CANCELLED";
+  /** Whom a cancellation concerns (RFC 5546 §3.2.5 wants the attendees removed). */
+  attendee?: { name: string; email: string };
   start: Date;
   end: Date;
   /** When this invite was made (DTSTAMP). */
@@ -75,9 +84,12 @@ function quoteParam(value: string): string {
 
 function eventLines(event: IcsEvent): string[] {
   if (event.end.getTime() <= event.start.getTime()) throw new RangeError("A calendar event must end after it starts");
+  const sequence = event.sequence ?? 0;
+  if (!Number.isSafeInteger(sequence) || sequence < 0) throw new RangeError("A calendar SEQUENCE is a whole number of at least 0");
   const lines = [
     "BEGIN:VEVENT",
     property("UID", event.uid),
+    `SEQUENCE:${sequence}`,
     property("DTSTAMP", formatIcsDate(event.stamp)),
     property("DTSTART", formatIcsDate(event.start)),
     property("DTEND", formatIcsDate(event.end)),
@@ -89,19 +101,27 @@ function eventLines(event: IcsEvent): string[] {
   if (event.organizer) {
     lines.push(foldIcsLine(`ORGANIZER;CN=${quoteParam(event.organizer.name)}:mailto:${event.organizer.email}`));
   }
-  lines.push("STATUS:CONFIRMED", "TRANSP:OPAQUE", "END:VEVENT");
+  if (event.attendee) {
+    lines.push(foldIcsLine(`ATTENDEE;CN=${quoteParam(event.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${event.attendee.email}`));
+  }
+  lines.push(`STATUS:${event.status ?? "CONFIRMED"}`, event.status === "CANCELLED" ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE", "END:VEVENT");
   return lines;
 }
 
-/** A complete VCALENDAR (METHOD:PUBLISH: an invite to add, no reply expected). */
-export function buildIcs(events: IcsEvent | IcsEvent[]): string {
+/**
+ * A complete VCALENDAR. METHOD:PUBLISH (default): an entry to add or update, no reply expected;
+ * METHOD:CANCEL: the entries of these UIDs are cancelled (their STATUS:CANCELLED and a higher
+ * SEQUENCE than the last file sent).
+ */
+export function buildIcs(events: IcsEvent | IcsEvent[], method: "PUBLISH" | "CANCEL" = "PUBLISH"): string {
   const list = Array.isArray(events) ? events : [events];
+  if (method === "CANCEL" && list.some((e) => e.status !== "CANCELLED")) throw new RangeError("METHOD:CANCEL carries cancelled entries only");
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Ocean Racing Team//Booking//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${method}`,
     ...list.flatMap(eventLines),
     "END:VCALENDAR",
   ];

@@ -99,7 +99,8 @@ async function book(browser: Browser, slug: string, locale: "nl" | "en", name: s
   await page.getByRole("button", { name: nl ? "Inschrijven en betalen" : "Register and pay" }).click();
   await expect(page).toHaveURL(/\/checkout\/test\/test_[\w-]+$/);
   await hydrated(page);
-  await page.getByRole("button", { name: nl ? "Betaal €50,00" : "Pay €50.00", exact: true }).click();
+  // 20 days ahead the balance's due day (30 days before) has passed: the whole price is due (decision 037).
+  await page.getByRole("button", { name: nl ? "Betaal €100,00" : "Pay €100.00", exact: true }).click();
   await expect(page).toHaveURL(/\/payment-success\?/);
   await done(who, name);
 }
@@ -115,7 +116,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   const messageNl = `Windkracht 8 verwacht (${run}). We varen op de nieuwe datum.`;
   const messageEn = `Force 8 winds forecast (${run}). We sail on the new date.`;
 
-  // 1. Staff create a €100 day (50% deposit, policy: nothing back within 30 days).
+  // 1. Staff create a €100 day (50% deposit, but 20 days ahead the whole price is due; policy: nothing back within 30 days).
   // The empty message in step 3 is answered 400 on purpose.
   const admin = await person(browser, server.base, "nl", [/status of 401/, /status of 400.*\/disruption\.data/]);
   await signInAdmin(admin.page, `${server.base}/admin/events/new`);
@@ -133,7 +134,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await expect(admin.page).toHaveURL(/\/admin\/events\/[^/?]+\?saved=created$/, { timeout: 20_000 });
   const adminEventPath = new URL(admin.page.url()).pathname;
 
-  // 2. Three participants book and pay their deposit: two in Dutch, one in English.
+  // 2. Three participants book and pay (the whole price): two in Dutch, one in English.
   await book(browser, slug, "nl", "Noor Eerste", emails[0]);
   await book(browser, slug, "en", "Eddie Second", emails[1]);
   await book(browser, slug, "nl", "Daan Derde", emails[2]);
@@ -182,7 +183,7 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   const card1 = p1.page.getByTestId("manage-disruption");
   await expect(card1.getByRole("heading", { name: "Deze zeildag is verzet" })).toBeVisible();
   await expect(p1.page.getByTestId("manage-disruption-message")).toHaveText(messageNl);
-  await expect(card1).toContainText("Annuleren en €50,00 terugkrijgen");
+  await expect(card1).toContainText("Annuleren en €100,00 terugkrijgen");
   for (const width of [390, 1280]) {
     await p1.page.setViewportSize({ width, height: 900 });
     expect(await axeFindings(p1.page), `manage page with the choice at ${width}px`).toEqual([]);
@@ -200,10 +201,10 @@ test("staff move a sailing day; one participant moves, one takes the refund, the
   await p2.page.goto(await manageLinkIn(emails[1], messageEn, "Choose on my booking page"));
   await hydrated(p2.page);
   await expect(p2.page.getByTestId("manage-disruption").getByRole("heading", { name: "This sailing day has been moved" })).toBeVisible();
-  await p2.page.getByRole("button", { name: "Cancel and refund €50.00" }).click();
-  await expect(p2.page.getByTestId("manage-result")).toHaveText("Your booking is cancelled. €50.00 is being refunded to the account you paid with.");
+  await p2.page.getByRole("button", { name: "Cancel and refund €100.00" }).click();
+  await expect(p2.page.getByTestId("manage-result")).toHaveText("Your booking is cancelled. €100.00 is being refunded to the account you paid with.");
   await expect(p2.page.getByTestId("manage-status")).toHaveText("Cancelled");
-  await expect(p2.page.getByTestId("manage-refunded")).toHaveText("€50.00");
+  await expect(p2.page.getByTestId("manage-refunded")).toHaveText("€100.00");
   await expect(p2.page.getByTestId("manage-disruption-answer")).toHaveText("You chose to cancel with a full refund.");
   await done(p2, "participant 2");
 

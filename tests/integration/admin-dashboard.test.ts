@@ -1,6 +1,7 @@
 // @engine both: dashboard figures and CSV exports: aggregates written in SQL
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { teamDay, teamDayEnd } from "~/lib/local-time";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as emailsAction, loader as emailsLoader } from "~/routes/admin/emails";
 import { action as registrationsExportAction, loader as registrationsExport } from "~/routes/admin/exports.registrations";
@@ -71,7 +72,9 @@ describe("admin dashboard and exports", () => {
     admin = await signedInUser({ admin: true });
     sailor = await signedInUser({ admin: false });
     const db = database.db();
-    const event = await insertEvent(db, { name: "Noordzee Record", maxParticipants: 8 });
+    // Starts in 28 days: its balance was due (30 days before the start's day) two days ago, so the deposits are overdue.
+    const start = new Date(Date.now() + 28 * 86_400_000);
+    const event = await insertEvent(db, { name: "Noordzee Record", maxParticipants: 8, startDate: start, endDate: new Date(start.getTime() + 86_400_000) });
     const other = await insertEvent(db, { name: "Zomeravondzeilen 1", maxParticipants: null, priceCents: 0 });
     eventId = event.id;
     // Three paid registrations by two people (one e-mail in other capitals), one unpaid, one refunded.
@@ -99,7 +102,7 @@ describe("admin dashboard and exports", () => {
     const rows = await paidRegistrations(database.db(), new Date());
     expect(rows.map((r) => r.customerEmail)).toEqual([" jeroen@example.COM", "anna@example.com", "Jeroen@Example.com"]);
     expect(rows[2]).toMatchObject({ eventName: "Noordzee Record", amountPaidCents: 25_000, phoneNumber: "+31 6 1234 5678" });
-    // Half of 500 paid; the event starts in 30 days and the balance was due 30 days before it (now): overdue.
+    // Half of 500 paid; the event starts in 28 days and the balance was due 30 days before it (two days ago): overdue.
     expect(rows[2]).toMatchObject({ priceCents: 50_000, refundedCents: 0, balanceDueCents: 25_000, overdue: true });
   });
 
@@ -227,7 +230,8 @@ describe("admin dashboard and exports", () => {
     expect(rows.find((r) => r.id === refunded.id)).toMatchObject({ amountPaidCents: 50_000, refundedCents: 10_000, balanceDueCents: 0, balanceDueAt: null, overdue: false });
     const owingRow = rows.find((r) => r.id === owing.id)!;
     expect(owingRow).toMatchObject({ balanceDueCents: 25_000, overdue: false });
-    expect(owingRow.balanceDueAt?.getTime()).toBe(start - 30 * 86_400_000);
+    // Due by the end (in Amsterdam) of the day 30 days before the start's day.
+    expect(owingRow.balanceDueAt?.getTime()).toBe(teamDayEnd(teamDay(new Date(start - 30 * 86_400_000))).getTime());
 
     const occupancy = (await eventOccupancy(db, new Date())).find((r) => r.id === event.id)!;
     expect(occupancy).toMatchObject({ expectedCents: 100_000, receivedCents: 65_000, outstandingCents: 25_000 });
@@ -247,6 +251,6 @@ describe("admin dashboard and exports", () => {
     ]);
 
     const dashboard = (await call(dashboardLoader, admin.request("/admin/dashboard"))) as { registrations: { id: string; balanceDueAt: string | null }[] };
-    expect(dashboard.registrations.find((r) => r.id === owing.id)?.balanceDueAt).toBe(new Date(start - 30 * 86_400_000).toISOString());
+    expect(dashboard.registrations.find((r) => r.id === owing.id)?.balanceDueAt).toBe(teamDayEnd(teamDay(new Date(start - 30 * 86_400_000))).toISOString());
   });
 });

@@ -1,6 +1,7 @@
 // @engine both: admin changes to bookings move money and write audit rows in one transaction
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { teamDay, teamDayEnd } from "~/lib/local-time";
 import { action, loader } from "~/routes/admin/registration";
 import { manageUrl } from "@server/booking/manage-link.server";
 import { resetLoginLimitsForTests } from "@server/auth/login.server";
@@ -60,7 +61,8 @@ describe("admin registration page", () => {
     expect(page.event).toMatchObject({ id: event.id, name: "Noordzee Record", balanceDueDays: 30, refundUntilDays: 30, refundPercent: 100 });
     expect(page.payments).toEqual([expect.objectContaining({ kind: "deposit", provider: "test", amountCents: 25_000, status: "paid" })]);
     expect(page.money).toMatchObject({ priceCents: 50_000, paidCents: 25_000, refundedCents: 0, balanceDueCents: 25_000, overdue: false });
-    expect(Date.parse(page.money.balanceDueAt!)).toBe(start - 30 * 86_400_000);
+    // Due by the end (in Amsterdam) of the day 30 days before the start's day.
+    expect(page.money.balanceDueAt).toBe(teamDayEnd(teamDay(new Date(start - 30 * 86_400_000))).toISOString());
     expect(page.trail).toEqual([expect.objectContaining({ action: "registration.payment_link_sent", actor: { type: "staff", id: expect.any(String), name: expect.stringMatching(/\S/) } })]);
     expect(page.nonce).toMatch(/^[0-9a-f-]{36}$/);
   });

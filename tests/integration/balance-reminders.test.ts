@@ -10,9 +10,15 @@ import { useTestDatabase } from "../support/db";
 import { insertEvent, insertRegistration } from "./admin-fixtures";
 
 const DAY = 86_400_000;
-/** The booking's day; the event starts 60 days later, so the balance (30 days before) is due at NOW + 30 days. */
+/**
+ * The booking's day; the event starts 60 days later (30 April 2030), so the balance is due by the
+ * end of 31 March 2030 in Amsterdam, 30 days before the start's day.
+ */
 const NOW = Date.parse("2030-03-01T10:00:00Z");
-const DUE = NOW + 30 * DAY;
+/** The last moment of the due day: 31 March 2030 is the day summer time starts, so midnight is 22:00 UTC. */
+const DUE = Date.parse("2030-03-31T21:59:59.999Z");
+/** The first reminder's day (a week before the due day) starts: 24 March 2030, 00:00 in Amsterdam (CET). */
+const FIRST = Date.parse("2030-03-23T23:00:00Z");
 const at = (ms: number) => new Date(ms);
 
 describe("balance reminders", () => {
@@ -58,24 +64,27 @@ describe("balance reminders", () => {
   it("decides which reminder is due (pure)", () => {
     const state = { bookedAt: at(NOW), balanceReminderSentAt: null, balanceDueReminderSentAt: null };
     const money = { balanceDueCents: 25_000, balanceDueAt: at(DUE) };
-    expect(reminderDue(state, money, at(DUE - 8 * DAY))).toBeUndefined();
-    expect(reminderDue(state, money, at(DUE - 7 * DAY))).toBe("upcoming");
-    expect(reminderDue({ ...state, balanceReminderSentAt: at(DUE - 7 * DAY) }, money, at(DUE - DAY))).toBeUndefined();
-    expect(reminderDue(state, money, at(DUE))).toBe("due");
-    expect(reminderDue({ ...state, balanceDueReminderSentAt: at(DUE) }, money, at(DUE + DAY))).toBeUndefined();
+    expect(reminderDue(state, money, at(FIRST - 1))).toBeUndefined();
+    expect(reminderDue(state, money, at(FIRST))).toBe("upcoming");
+    expect(reminderDue({ ...state, balanceReminderSentAt: at(FIRST) }, money, at(DUE - DAY))).toBeUndefined();
+    // The due day itself is still in time: "was due by …" only once it has ended.
+    expect(reminderDue({ ...state, balanceReminderSentAt: at(FIRST) }, money, at(DUE))).toBeUndefined();
+    expect(reminderDue(state, money, at(DUE + 1))).toBe("due");
+    expect(reminderDue({ ...state, balanceDueReminderSentAt: at(DUE + 1) }, money, at(DUE + DAY))).toBeUndefined();
     // Booked inside the week before the due date: no first reminder, only the due one.
     expect(reminderDue({ ...state, bookedAt: at(DUE - 3 * DAY) }, money, at(DUE - 2 * DAY))).toBeUndefined();
-    expect(reminderDue({ ...state, bookedAt: at(DUE - 3 * DAY) }, money, at(DUE))).toBe("due");
-    expect(reminderDue(state, { balanceDueCents: 0, balanceDueAt: null }, at(DUE))).toBeUndefined();
+    expect(reminderDue({ ...state, bookedAt: at(FIRST) }, money, at(FIRST + DAY))).toBeUndefined();
+    expect(reminderDue({ ...state, bookedAt: at(DUE - 3 * DAY) }, money, at(DUE + 1))).toBe("due");
+    expect(reminderDue(state, { balanceDueCents: 0, balanceDueAt: null }, at(DUE + 1))).toBeUndefined();
   });
 
   it("sends the first reminder a week before the due date and the second on it, each once, in the participant's language with the link", async () => {
     const { registration } = await booking({ locale: "en", name: "Emma Sailor" });
 
-    expect(await runAt(DUE - 8 * DAY)).toEqual({ sent: 0 });
-    expect(await runAt(DUE - 7 * DAY + 60_000)).toEqual({ sent: 1 });
+    expect(await runAt(FIRST - 60_000)).toEqual({ sent: 0 });
+    expect(await runAt(FIRST + 60_000)).toEqual({ sent: 1 });
     // Again, an hour later, and three runs at once (two instances, a retry): nothing more.
-    expect(await runAt(DUE - 7 * DAY + 3_600_000)).toEqual({ sent: 0 });
+    expect(await runAt(FIRST + 3_600_000)).toEqual({ sent: 0 });
     const parallel = await Promise.all([runAt(DUE - 6 * DAY), sendBalanceReminders(at(DUE - 6 * DAY)), sendBalanceReminders(at(DUE - 6 * DAY))]);
     expect(parallel.map((r) => r.sent)).toEqual([0, 0, 0]);
 
@@ -88,6 +97,8 @@ describe("balance reminders", () => {
     expect(first.text).toContain("€250.00");
     expect(first.text).toContain("31 March 2030");
 
+    // On the due day itself nothing yet; once it has ended, the due reminder.
+    expect(await runAt(DUE - 60_000)).toEqual({ sent: 0 });
     expect(await runAt(DUE + 3_600_000)).toEqual({ sent: 1 });
     const parallelDue = await Promise.all([1, 2, 3, 4].map(() => sendBalanceReminders(at(DUE + 2 * 3_600_000))));
     expect(parallelDue.reduce((sum, r) => sum + r.sent, 0)).toBe(0);
@@ -100,7 +111,7 @@ describe("balance reminders", () => {
     expect(due.text).toContain(manageUrl(registration.id));
 
     const [row] = await database.db().select().from(registrations).where(eq(registrations.id, registration.id));
-    expect(row.balanceReminderSentAt?.getTime()).toBe(DUE - 7 * DAY + 60_000);
+    expect(row.balanceReminderSentAt?.getTime()).toBe(FIRST + 60_000);
     expect(row.balanceDueReminderSentAt?.getTime()).toBe(DUE + 3_600_000);
     // Each reminder left one audit row, by the system job.
     const trail = await database.db().select().from(auditLog).where(eq(auditLog.registrationId, registration.id));

@@ -79,9 +79,10 @@ describe("booking: cancellation", () => {
   });
 
   it("outside the refund window refunds nothing and says why", async () => {
+    // Booked 20 days before the start: inside the balance window too, so the whole price was paid.
     const { registration } = await booked(2, 20);
     const quote = await cancellationQuote(registration.id, NOW);
-    expect(quote).toMatchObject({ refundCents: 0, percent: 0, inWindow: false, netPaidCents: 14_750 });
+    expect(quote).toMatchObject({ refundCents: 0, percent: 0, inWindow: false, netPaidCents: 29_500 });
     const calls = provider.refundRequests.length;
     const result = await cancelBooking({ registrationId: registration.id, actor: PARTICIPANT, refund: { mode: "policy" } });
     expect(result).toEqual({ outcome: "cancelled", refund: { outcome: "nothing_to_refund", refundedCents: 0 } });
@@ -94,20 +95,22 @@ describe("booking: cancellation", () => {
 
   it("follows the event's own policy (days and percentage)", async () => {
     const { registration } = await booked(3, 20, { refundUntilDays: 14, refundPercent: 50 });
-    expect(await cancellationQuote(registration.id, NOW)).toMatchObject({ refundCents: 7_375, percent: 50, inWindow: true });
+    // Inside the balance window (20 days before the start), so the whole €295 was paid: half of it comes back.
+    expect(await cancellationQuote(registration.id, NOW)).toMatchObject({ refundCents: 14_750, percent: 50, inWindow: true, netPaidCents: 29_500 });
     const result = await cancelBooking({ registrationId: registration.id, actor: PARTICIPANT, refund: { mode: "policy" } });
-    expect(result.refund).toEqual({ outcome: "refunded", refundedCents: 7_375 });
+    expect(result.refund).toEqual({ outcome: "refunded", refundedCents: 14_750 });
     const [mail] = await mailsOf(database.db(), registration.id, "booking-cancellation");
     expect(mail.text).toContain("50%");
   });
 
   it("lets the team cancel with a full, partial or no refund, never more than was paid", async () => {
+    // 10 days before the start the whole price (€295) was paid at registration.
     const full = await booked(4, 10);
-    expect((await cancelBooking({ registrationId: full.registration.id, actor: STAFF, refund: { mode: "full" }, reason: "Boat damaged" })).refund).toEqual({ outcome: "refunded", refundedCents: 14_750 });
+    expect((await cancelBooking({ registrationId: full.registration.id, actor: STAFF, refund: { mode: "full" }, reason: "Boat damaged" })).refund).toEqual({ outcome: "refunded", refundedCents: 29_500 });
     const partial = await booked(5, 10);
     expect((await cancelBooking({ registrationId: partial.registration.id, actor: STAFF, refund: { mode: "partial", amountCents: 99_999 }, requestKey: "nonce-5" })).refund).toEqual({
       outcome: "refunded",
-      refundedCents: 14_750,
+      refundedCents: 29_500,
     });
     const none = await booked(6, 10);
     expect((await cancelBooking({ registrationId: none.registration.id, actor: STAFF, refund: { mode: "none" } })).refund).toEqual({ outcome: "nothing_to_refund", refundedCents: 0 });

@@ -6,9 +6,12 @@ import { emails, events, type registrations, type NewEvent } from "@server/db/sc
 import type { CheckoutRequest, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "@server/payments/provider.server";
 import type { RegistrationInput } from "~/schemas/registration";
 
-/** A bookable event a month after `now`, with the given overrides. */
+/**
+ * A bookable event two months after `now`, with the given overrides: before its balance's due
+ * day (30 days before the start), so a registration at `now` pays the deposit.
+ */
 export async function insertEvent(now: Date, overrides: Partial<NewEvent> = {}) {
-  const start = new Date(now.getTime() + 30 * 86_400_000);
+  const start = new Date(now.getTime() + 60 * 86_400_000);
   const [event] = await db()
     .insert(events)
     .values({

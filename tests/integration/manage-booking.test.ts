@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WAIVER_VERSION } from "~/content/waiver";
+import { teamDay, teamDayEnd } from "~/lib/local-time";
 import type { ManageActionData, ManageView } from "~/schemas/manage";
 import { action as manageActionRoute, headers as manageHeaders, loader as manageLoader } from "~/routes/manage/my-booking";
 import { loader as icsLoader } from "~/routes/manage/calendar-ics";
@@ -166,13 +167,14 @@ describe("manage my booking: /my-booking/:token", () => {
         money: { priceCents: 29_500, paidCents: 14_750, refundedCents: 0, balanceDueCents: 14_750, overdue: false },
         payments: [{ kind: "deposit", amountCents: 14_750 }],
         refunds: [],
-        policy: { percent: 100, deadline: new Date(event.startDate.getTime() - 30 * DAY).toISOString() },
+        // The end, in Amsterdam (CET), of the day 30 days before the start's day (16 April 2026).
+        policy: { percent: 100, deadline: "2026-03-17T22:59:59.999Z" },
         contact: { nextOfKinName: "Joris de Vries", phoneNumber: "+31 6 11111111" },
         can: { payBalance: true, changeDetails: true, cancel: true },
         cancelQuote: null,
       });
-      // The balance is due 30 days before the start (the event's default rule).
-      expect(view.money.balanceDueAt).toBe(new Date(event.startDate.getTime() - 30 * DAY).toISOString());
+      // The balance is due by the end (in Amsterdam) of the day 30 days before the start's day (the event's default rule).
+      expect(view.money.balanceDueAt).toBe(teamDayEnd(teamDay(new Date(event.startDate.getTime() - 30 * DAY))).toISOString());
       expect(headers.get("Cache-Control")).toBe("private, no-store");
       expect(headers.get("Referrer-Policy")).toBe("same-origin");
       expect(headers.get("X-Robots-Tag")).toBe("noindex");
@@ -419,7 +421,8 @@ describe("manage my booking: /my-booking/:token", () => {
       const start = new Date(NOW.getTime() + 10 * DAY);
       const { token, registration } = await booking({ event: { startDate: start, endDate: new Date(start.getTime() + DAY) } });
       const { view } = await load(token, { query: "?lang=en&step=cancel" });
-      expect(view.cancelQuote).toMatchObject({ refundCents: 0, inWindow: false, deadline: new Date(start.getTime() - 30 * DAY).toISOString() });
+      // The free period ended with the day 30 days before the start's day (in Amsterdam, CET).
+      expect(view.cancelQuote).toMatchObject({ refundCents: 0, inWindow: false, deadline: teamDayEnd(teamDay(new Date(start.getTime() - 30 * DAY))).toISOString() });
       const answer = await post(token, { intent: "cancel" });
       expect(answer.body).toEqual({ intent: "cancel", outcome: "cancelled", refundedCents: 0 });
       expect(await database.db().select().from(refunds).where(eq(refunds.registrationId, registration.id))).toHaveLength(0);

@@ -1,7 +1,11 @@
 // @engine both: demo content inserted as JSON batches: SQL written by hand
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blogPosts, events, registrations, user } from "@server/db/schema.server";
+import { amountDue } from "~/lib/booking";
+import { bookingMoney } from "@server/booking/money.server";
+import { sendBalanceReminders } from "@server/booking/reminders.server";
+import { setNowForTests } from "@server/clock.server";
+import { blogPosts, events, payments, registrations, user } from "@server/db/schema.server";
 import { seedDemoContentIfEmpty } from "@server/db/seed/index.server";
 import { FULLY_BOOKED_SLUG } from "@server/db/seed/events.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
@@ -64,6 +68,27 @@ describe("demo content", () => {
     expect(taken.get(full.id)).toBe(full.maxParticipants);
     const rows = await test.db().select().from(registrations).where(eq(registrations.eventId, full.id));
     expect(rows.every((r) => r.status === "confirmed")).toBe(true);
+  });
+
+  it("makes demo bookings consistent with today: each paid what was due when it booked, nothing is open, overdue or to remind", async () => {
+    const [full] = await test.db().select().from(events).where(eq(events.slug, FULLY_BOOKED_SLUG));
+    const rows = await test.db().select().from(registrations).where(eq(registrations.eventId, full.id));
+    const money = await bookingMoney(test.db(), rows.map((r) => r.id), now);
+    for (const row of rows) {
+      // What the booking rule asked when it booked; the rest (a deposit's balance) came in since.
+      expect(row.amountDueCents, row.customerName).toBe(amountDue(full, row.termsAcceptedAt).amountDueCents);
+      expect(money.get(row.id), row.customerName).toMatchObject({ paidCents: row.priceCents, balanceDueCents: 0, overdue: false });
+    }
+    // Every payment is in the past (a demo never shows money that came in tomorrow).
+    const paid = await test.db().select().from(payments).where(inArray(payments.registrationId, rows.map((r) => r.id)));
+    expect(paid.every((p) => p.status === "paid" && p.paidAt!.getTime() <= now.getTime())).toBe(true);
+    // The start-up job finds nothing to remind anyone of.
+    setNowForTests(now);
+    try {
+      expect(await sendBalanceReminders(now)).toEqual({ sent: 0 });
+    } finally {
+      setNowForTests(undefined);
+    }
   });
 
   it("lists the next listed events that have not ended, soonest first", async () => {

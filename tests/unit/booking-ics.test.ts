@@ -102,4 +102,22 @@ describe("buildIcs", () => {
   it("refuses an event that ends before it starts", () => {
     expect(() => buildIcs({ ...invite, end: invite.start })).toThrow(RangeError);
   });
+
+  it("carries the revision (SEQUENCE, 0 by default) and a confirmed status", () => {
+    expect(unfold(ics)).toContain("SEQUENCE:0");
+    expect(unfold(ics)).toContain("STATUS:CONFIRMED");
+    expect(unfold(buildIcs({ ...invite, sequence: 2 }))).toContain("SEQUENCE:2");
+    expect(() => buildIcs({ ...invite, sequence: -1 })).toThrow(RangeError);
+    expect(() => buildIcs({ ...invite, sequence: 1.5 })).toThrow(RangeError);
+  });
+
+  it("cancels an entry with METHOD:CANCEL, STATUS:CANCELLED and the attendee, and only cancelled entries", () => {
+    const lines = unfold(buildIcs({ ...invite, sequence: 1, status: "CANCELLED", attendee: { name: "Sanne de Vries", email: "sanne@example.com" } }, "CANCEL"));
+    expect(lines).toContain("METHOD:CANCEL");
+    expect(lines).toContain("STATUS:CANCELLED");
+    expect(lines).toContain("SEQUENCE:1");
+    expect(lines).toContain('ATTENDEE;CN="Sanne de Vries";ROLE=REQ-PARTICIPANT:mailto:sanne@example.com');
+    expect(lines).not.toContain("METHOD:PUBLISH");
+    expect(() => buildIcs(invite, "CANCEL")).toThrow(RangeError);
+  });
 });

@@ -1,6 +1,6 @@
 import "~/i18n/manage";
 import { useI18n } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
+import { formatAmount } from "~/lib/money-format";
 import type { ManageActionData } from "~/schemas/manage";
 import { disruptionResult } from "./disruption";
 import { Notice } from "./notice";

@@ -3,8 +3,8 @@ import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
-import { formatDate } from "~/lib/events";
+import { formatAmount } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { ManageView } from "~/schemas/manage";
 

@@ -1,7 +1,7 @@
 import "~/i18n/manage";
 import { CalendarDays, MapPin } from "lucide-react";
 import { useI18n } from "~/i18n";
-import { formatDateRange } from "~/lib/events";
+import { formatDateRange } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { BookingStatus, ManageView } from "~/schemas/manage";
 

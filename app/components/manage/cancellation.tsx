@@ -3,8 +3,8 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
-import { formatDate } from "~/lib/events";
+import { formatAmount } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
 import type { ManageView } from "~/schemas/manage";
 import { Card } from "./card";
 

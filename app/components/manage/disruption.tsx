@@ -2,8 +2,8 @@ import "~/i18n/manage";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey, type Translator } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
-import { formatDate, formatDateRange } from "~/lib/events";
+import { formatAmount } from "~/lib/money-format";
+import { formatDate, formatDateRange } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { ManageActionData, ManageView } from "~/schemas/manage";
 

@@ -3,7 +3,7 @@ import { CalendarPlus, CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
-import { formatDate, formatDateRange } from "~/lib/events";
+import { formatDate, formatDateRange } from "~/lib/dates";
 import type { ManageView } from "~/schemas/manage";
 import { Card } from "./card";
 

@@ -1,7 +1,7 @@
 import "~/i18n/manage";
 import { useI18n } from "~/i18n";
-import { formatAmount } from "~/lib/booking";
-import { formatDate } from "~/lib/events";
+import { formatAmount } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
 import type { ManageView } from "~/schemas/manage";
 import { BalanceDue, BalanceSettledOrPay } from "./balance";
 import { Card, Row } from "./card";

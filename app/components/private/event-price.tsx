@@ -1,6 +1,6 @@
 import { PriceNow } from "~/components/price-now";
 import { useI18n } from "~/i18n";
-import { amountDue } from "~/lib/booking";
+import { priceAt } from "~/lib/booking";
 import type { EventView } from "~/lib/events";
 import { formatDate } from "~/lib/dates";
 import "~/i18n/private";
@@ -12,7 +12,7 @@ import "~/i18n/private";
  */
 export function EventPrice({ event, at }: { event: EventView; at: string }) {
   const { t, locale } = useI18n();
-  const due = amountDue(event, new Date(at));
+  const due = priceAt(event, new Date(at));
   return (
     <>
       <PriceNow event={event} at={at} className="text-2xl font-bold" />

@@ -7,7 +7,7 @@ import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/money-format";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import { seo } from "~/lib/seo";
-import { cancelPath, markCheckoutOpened } from "@server/booking/checkout.server";
+import { markCheckoutOpened } from "@server/booking/checkout.server";
 import { fulfilPayment } from "@server/booking/fulfil.server";
 import { testCheckout } from "@server/booking/test-checkout.server";
 import { env } from "@server/env.server";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!env().STRIPE_SECRET_KEY && isTestSessionId(params.sessionId)) await markCheckoutOpened("test", params.sessionId);
   const { checkout } = await load(request, params.sessionId);
   const session = await testProvider.retrieveSession(params.sessionId);
-  return { checkout, state: session.status, cancelHref: cancelPath({ slug: checkout.eventSlug }) };
+  return { checkout, state: session.status };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -86,7 +86,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { checkout, state, cancelHref } = loaderData;
+  const { checkout, state } = loaderData;
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
   const amount = formatAmount(checkout.amountCents, locale);
@@ -128,6 +128,16 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             <Row label={t("booking.checkout.amount")}>
               <span className="text-2xl font-bold">{amount}</span>
               <span className="block text-sm font-normal text-muted-foreground">{checkout.description}</span>
+              {checkout.afterThis && (
+                <span className="mt-1 block text-sm font-normal text-slate-700" data-testid="checkout-after">
+                  {checkout.afterThis.kind === "full"
+                    ? t("booking.checkout.afterFull")
+                    : t("booking.checkout.afterDeposit", {
+                        amount: formatAmount(checkout.afterThis.balanceCents, locale),
+                        date: formatDate(checkout.afterThis.dueAt, locale),
+                      })}
+                </span>
+              )}
             </Row>
           </dl>
           <div className="grid gap-4 border-t bg-slate-50 px-6 py-5">
@@ -143,14 +153,22 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                     {t("booking.checkout.heldUntil", { time: formatDate(checkout.holdExpiresAt, locale, { hour: "2-digit", minute: "2-digit" }) })}
                   </p>
                 )}
+                {/* A balance: the place is confirmed already; the page is open for about a day, so the date matters. */}
+                {checkout.payUntil && (
+                  <p className="text-sm text-muted-foreground" data-testid="checkout-pay-until">
+                    {t("booking.checkout.payUntil", {
+                      date: formatDate(checkout.payUntil, locale, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+                    })}
+                  </p>
+                )}
                 <Form method="post" className="grid gap-3">
                   <Button type="submit" name="intent" value="pay" variant="accent" size="lg" disabled={paying}>
                     <ShieldCheck aria-hidden />
                     {paying ? t("booking.checkout.paying") : t("booking.checkout.pay", { amount })}
                   </Button>
                 </Form>
-                <Link to={cancelHref} className="text-center text-sm font-medium text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
-                  {t("booking.checkout.cancel")}
+                <Link to={checkout.backPath} className="text-center text-sm font-medium text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+                  {checkout.balance ? t("booking.checkout.backToBooking") : t("booking.checkout.cancel")}
                 </Link>
               </>
             ) : state === "complete" ? (
@@ -165,10 +183,10 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             ) : (
               <>
                 <p role="status" className="font-medium text-navy-900">
-                  {t("booking.checkout.expired")}
+                  {checkout.balance ? t("booking.checkout.balanceExpired") : t("booking.checkout.expired")}
                 </p>
                 <Button asChild variant="outline">
-                  <Link to={cancelHref}>{t("booking.checkout.backToCalendar")}</Link>
+                  <Link to={checkout.backPath}>{t("booking.checkout.backToCalendar")}</Link>
                 </Button>
               </>
             )}

@@ -7,6 +7,7 @@ import { translate, useI18n } from "~/i18n";
 import "~/i18n/booking";
 import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
 import { seo, type RootData } from "~/lib/seo";
 import { verifyCheckoutReturn, verifyFreeConfirmation, type Verification } from "@server/booking/verify.server";
 import type { Route } from "./+types/payment-success";
@@ -143,8 +144,12 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
         )}
         {result.balanceCents > 0 && (
           <div className="flex justify-between gap-4 py-3">
-            <dt className="text-muted-foreground">{t("booking.success.balance")}</dt>
-            <dd className="font-medium text-navy-900">{formatAmount(result.balanceCents, locale)}</dd>
+            <dt className="text-muted-foreground">
+              {result.balanceDueAt ? t("booking.success.balanceBy", { date: formatDate(result.balanceDueAt, locale) }) : t("booking.success.balance")}
+            </dt>
+            <dd className="font-medium text-navy-900" data-testid="amount-still-due">
+              {formatAmount(result.balanceCents, locale)}
+            </dd>
           </div>
         )}
       </dl>

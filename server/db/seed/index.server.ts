@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { amountDue } from "~/lib/booking";
 import { makeReference } from "../../booking/reference.server";
 import type { Database, DbOrTx } from "../client.server";
 import { blogPosts, events, payments, privatePages, registrations } from "../schema.server";
@@ -37,13 +38,17 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
     const insertedEvents = await tx.insert(events).values(demoEvents(now)).returning();
     await tx.insert(blogPosts).values(demoArticles(now));
 
-    // The fully booked demo event is full because real, paid registrations fill it.
+    // The fully booked demo event is full because real, paid registrations fill it. They are what
+    // the booking rules would have made of them, as of today: each paid what was due when it
+    // booked (`amountDue`: the deposit, or the whole price once the balance's due day had come),
+    // and a deposit's balance came in two days later (or today), before its due day had ended.
+    // So a first start finds no balance open, overdue or to remind anyone of.
     const full = insertedEvents.find((e) => e.slug === FULLY_BOOKED_SLUG);
     if (full?.maxParticipants) {
-      const amountDueCents = Math.round((full.priceCents * full.depositPercent) / 100);
       for (let i = 0; i < full.maxParticipants; i++) {
         const [name, city] = DEMO_PARTICIPANTS[i % DEMO_PARTICIPANTS.length];
         const bookedAt = new Date(now.getTime() - (20 - i) * 86_400_000);
+        const due = amountDue(full, bookedAt);
         const [registration] = await tx
           .insert(registrations)
           .values({
@@ -61,23 +66,35 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
             nextOfKinPhone: `+31 6 ${String(87654320 + i)}`,
             locale: "nl",
             status: "confirmed",
-            priceCents: full.priceCents,
-            amountDueCents,
+            priceCents: due.priceCents,
+            amountDueCents: due.amountDueCents,
             termsAcceptedAt: bookedAt,
             waiverVersion: DEMO_WAIVER_VERSION,
             confirmedAt: bookedAt,
             createdAt: bookedAt,
           })
           .returning();
-        await tx.insert(payments).values({
-          registrationId: registration.id,
-          provider: "test",
-          providerSessionId: `seed_${registration.reference}`,
-          kind: full.depositPercent >= 100 ? "full" : "deposit",
-          amountCents: amountDueCents,
-          status: "paid",
-          paidAt: bookedAt,
-        });
+        const paid: { kind: "deposit" | "full" | "balance"; cents: number; at: Date; session: string }[] = [
+          { kind: due.kind === "full" ? "full" : "deposit", cents: due.amountDueCents, at: bookedAt, session: `seed_${registration.reference}` },
+        ];
+        if (due.balanceCents > 0) {
+          const at = new Date(Math.min(now.getTime(), bookedAt.getTime() + 2 * 86_400_000));
+          paid.push({ kind: "balance", cents: due.balanceCents, at, session: `seed_${registration.reference}_balance` });
+        }
+        const rows = paid.filter((p) => p.cents > 0);
+        if (rows.length === 0) continue;
+        await tx.insert(payments).values(
+          rows.map((p) => ({
+            registrationId: registration.id,
+            provider: "test" as const,
+            providerSessionId: p.session,
+            kind: p.kind,
+            amountCents: p.cents,
+            status: "paid" as const,
+            paidAt: p.at,
+            createdAt: p.at,
+          })),
+        );
       }
     }
     return true;

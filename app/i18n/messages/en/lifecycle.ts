@@ -10,6 +10,13 @@ const lifecycle = {
     "On your personal booking page you can see your payments, pay the balance, update your phone number, address and emergency contact, download the calendar file, or cancel. Keep this link to yourself: it opens your booking without a password.",
   "booking.lifecycle.email.balanceDueBy": "Balance due by",
   "booking.lifecycle.email.confirmBalanceNote": "The balance of {amount} is due by {date}. You can pay it online on your booking page; we send you a reminder a week before.",
+  // Booked less than a week before the due date: there is no reminder a week before to promise.
+  "booking.lifecycle.email.confirmBalanceNoteSoon": "The balance of {amount} is due by {date}. You can pay it online on your booking page.",
+  "booking.lifecycle.email.paidInFull": "Your booking is paid in full: there is nothing left to pay.",
+  "booking.lifecycle.email.paidInFullBalanceDue": "The balance for this event was due by {date}, so you paid the whole price at registration: there is nothing left to pay.",
+  "booking.lifecycle.email.policyTitle": "Cancelling",
+  // The calendar entry of a cancelled booking (its SUMMARY, before the event's name).
+  "booking.lifecycle.ics.cancelled": "Cancelled",
 
   // The participant's "balance received" e-mail.
   "booking.lifecycle.email.balance.subject": "Payment received: {event} ({reference})",
@@ -36,6 +43,8 @@ const lifecycle = {
   "booking.lifecycle.email.cancel.noRefund": "No refund is made for this cancellation.",
   "booking.lifecycle.email.cancel.closing": "We are sorry you cannot join us. Questions? Write to {email} and mention your reference.",
   "booking.lifecycle.email.cancel.viewBooking": "View my booking",
+  "booking.lifecycle.email.cancel.manageText": "On your booking page you can see what you paid and what is refunded. Keep this link to yourself: it opens your booking without a password.",
+  "booking.lifecycle.email.cancel.calendar": "The attached calendar file (.ics) takes the event out of your calendar.",
 
   // To the team (read in Dutch; English kept in step).
   "booking.lifecycle.email.team.cancelSubject": "Booking cancelled: {name} for {event}",
@@ -131,6 +140,7 @@ const lifecycle = {
   "booking.lifecycle.email.moved.was": "Was",
   "booking.lifecycle.email.moved.now": "Now",
   "booking.lifecycle.email.moved.payments": "What you paid moves with your booking.",
+  "booking.lifecycle.email.moved.balance": "The balance of {amount} is due by {date}. You can pay it online on your booking page.",
 };
 
 export default lifecycle;

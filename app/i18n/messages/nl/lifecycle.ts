@@ -8,8 +8,13 @@ export default {
   "booking.lifecycle.email.manageButton": "Mijn boeking beheren",
   "booking.lifecycle.email.manageText":
     "Op je persoonlijke boekingspagina zie je je betalingen, betaal je het restbedrag, pas je je telefoonnummer, adres en noodcontact aan, download je het agendabestand of annuleer je. Deel deze link met niemand: hij opent je boeking zonder wachtwoord.",
-  "booking.lifecycle.email.balanceDueBy": "Restbedrag te betalen vóór",
+  "booking.lifecycle.email.balanceDueBy": "Restbedrag uiterlijk te betalen op",
   "booking.lifecycle.email.confirmBalanceNote": "Het restbedrag van {amount} betaal je uiterlijk {date}. Dat kan online op je boekingspagina; een week van tevoren sturen we je een herinnering.",
+  "booking.lifecycle.email.confirmBalanceNoteSoon": "Het restbedrag van {amount} betaal je uiterlijk {date}. Dat kan online op je boekingspagina.",
+  "booking.lifecycle.email.paidInFull": "Je boeking is volledig betaald: je hoeft niets meer te betalen.",
+  "booking.lifecycle.email.paidInFullBalanceDue": "Het restbedrag voor dit evenement moest uiterlijk {date} betaald zijn, dus je hebt bij je inschrijving de hele prijs betaald: je hoeft niets meer te betalen.",
+  "booking.lifecycle.email.policyTitle": "Annuleren",
+  "booking.lifecycle.ics.cancelled": "Geannuleerd",
 
   "booking.lifecycle.email.balance.subject": "Betaling ontvangen: {event} ({reference})",
   "booking.lifecycle.email.balance.preview": "We hebben {amount} ontvangen voor {event}.",
@@ -34,6 +39,8 @@ export default {
   "booking.lifecycle.email.cancel.noRefund": "Bij deze annulering volgt geen terugbetaling.",
   "booking.lifecycle.email.cancel.closing": "Jammer dat je niet mee kunt. Vragen? Mail naar {email} en vermeld je referentie.",
   "booking.lifecycle.email.cancel.viewBooking": "Mijn boeking bekijken",
+  "booking.lifecycle.email.cancel.manageText": "Op je boekingspagina zie je wat je betaald hebt en wat je terugkrijgt. Deel deze link met niemand: hij opent je boeking zonder wachtwoord.",
+  "booking.lifecycle.email.cancel.calendar": "Met het bijgevoegde agendabestand (.ics) verdwijnt het evenement uit je agenda.",
 
   "booking.lifecycle.email.team.cancelSubject": "Boeking geannuleerd: {name} voor {event}",
   "booking.lifecycle.email.team.cancelPreview": "{name} doet niet meer mee aan {event}.",
@@ -127,4 +134,5 @@ export default {
   "booking.lifecycle.email.moved.was": "Was",
   "booking.lifecycle.email.moved.now": "Nu",
   "booking.lifecycle.email.moved.payments": "Wat je betaald hebt, gaat mee met je boeking.",
+  "booking.lifecycle.email.moved.balance": "Het restbedrag van {amount} betaal je uiterlijk {date}. Dat kan online op je boekingspagina.",
 } satisfies Messages<typeof en>;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { audit, SYSTEM } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { payments, registrations } from "../db/schema.server";
@@ -55,7 +56,7 @@ export async function expireLapsedHolds(at: Date = now()): Promise<number> {
         action: "registration.expired",
         changes: { status: { from: "pending_payment", to: "expired" } },
         actor: HOLD_EXPIRY,
-        reason: "The hold ran out without a payment",
+        reason: REASON.holdExpired,
         at,
       });
     }

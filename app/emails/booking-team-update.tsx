@@ -11,7 +11,16 @@ export type BookingTeamUpdateProps = {
   name: string;
   email: string;
   update:
-    | { kind: "cancelled"; who: "participant" | "staff" | "system" | "provider"; reason: string; refund: string | null; placesLeft: number | null }
+    | {
+        kind: "cancelled";
+        who: "participant" | "staff" | "system" | "provider";
+        /** The staff member who cancelled, by name (null: not staff, or the account is gone). */
+        staffName?: string | null;
+        /** Already in the team's language. */
+        reason: string;
+        refund: string | null;
+        placesLeft: number | null;
+      }
     | { kind: "balance"; amount: string; method: "online" | "manual"; totalPaid: string; stillDue: string | null };
 };
 
@@ -30,7 +39,13 @@ export function BookingTeamUpdateEmail(props: BookingTeamUpdateProps) {
     return (
       <EmailLayout locale={props.locale} preview={t("booking.lifecycle.email.team.cancelPreview", { name: props.name, event: props.eventName })} footerNote={t("booking.lifecycle.email.team.footer")}>
         <EmailHeading>{t("booking.lifecycle.email.team.cancelHeading")}</EmailHeading>
-        <EmailText>{t("booking.lifecycle.email.team.cancelIntro", { name: props.name, event: props.eventName, who: t(`booking.lifecycle.email.team.who.${u.who}`) })}</EmailText>
+        <EmailText>
+          {t("booking.lifecycle.email.team.cancelIntro", {
+            name: props.name,
+            event: props.eventName,
+            who: u.who === "staff" && u.staffName ? t("booking.lifecycle.email.team.who.staffNamed", { name: u.staffName }) : t(`booking.lifecycle.email.team.who.${u.who}`),
+          })}
+        </EmailText>
         <EmailDetails
           rows={[
             ...base,

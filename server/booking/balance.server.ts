@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { asLocale, type Locale } from "~/i18n";
 import { audit, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { events, payments, registrations, type Payment } from "../db/schema.server";
@@ -107,7 +108,7 @@ export async function openBalanceCheckout(registrationId: string, actor: Actor):
       action: "payment.created",
       changes: { status: { from: null, to: "open" }, kind: { from: null, to: "balance" }, amountCents: { from: null, to: reserved.amountCents } },
       actor,
-      reason: "Balance checkout",
+      reason: REASON.balanceCheckout,
       at,
     });
     return { kind: "call", payment: reserved, mine: true };
@@ -196,7 +197,7 @@ async function callProvider(payment: Payment, mine: boolean, actor: Actor): Prom
             action: "payment.failed",
             changes: { status: { from: "open", to: "failed" } },
             actor,
-            reason: "The provider could not open the checkout",
+            reason: REASON.providerCheckoutFailed,
           });
         })
         .catch((closeError: unknown) => log.error("Closing the failed balance checkout failed too", closeError));
@@ -252,7 +253,7 @@ export async function recordBankTransfer(params: {
       action: "payment.paid",
       changes: { status: { from: null, to: "paid" }, provider: { from: null, to: "manual" }, amountCents: { from: null, to: params.amountCents } },
       actor: params.actor,
-      reason: params.note?.trim() || "Bank transfer recorded by hand",
+      reason: params.note?.trim() || REASON.bankTransferRecorded,
       at,
     });
     return { outcome: "recorded" as const, emailIds: [await queueBalanceReceived(tx, registration.id, params.amountCents)] };

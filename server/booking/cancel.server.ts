@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, payments, registrations, type Event } from "../db/schema.server";
@@ -101,7 +102,7 @@ export async function cancelBooking(params: {
   within?: (tx: Transaction) => Promise<void>;
 }): Promise<CancelResult> {
   const requestKey = params.requestKey ?? `cancel:${params.registrationId}`;
-  const reason = params.reason?.trim() || (params.actor.type === "participant" ? "Cancelled by the participant" : "Cancelled");
+  const reason = params.reason?.trim() || (params.actor.type === "participant" ? REASON.cancelledByParticipant : REASON.cancelled);
 
   const decision = await db().transaction(async (tx: Transaction): Promise<Decision> => {
     const [found] = await tx.select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, params.registrationId)).limit(1);
@@ -147,7 +148,7 @@ export async function cancelBooking(params: {
         action: "payment.expired",
         changes: { status: { from: "open", to: "expired" } },
         actor: params.actor,
-        reason: "Booking cancelled",
+        reason: REASON.bookingCancelled,
         at,
       });
     }

@@ -5,6 +5,7 @@ import { eventNameIn } from "../events/view.server";
 import { HOLD_DURATION_MS, type AmountDue } from "~/lib/booking";
 import { formatAmount } from "~/lib/money-format";
 import { audit, changesWithAudit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { batchedWrites } from "../db/batched-writes.server";
 import { db, preparedStatement, type Database } from "../db/client.server";
@@ -73,7 +74,7 @@ export async function continueToCheckout(sessionId: string): Promise<string | un
 }
 
 /** Ends a hold early (the checkout could not be opened, the session expired, the payment failed). */
-export async function releaseHold(registrationId: string, actor: Actor = SYSTEM("checkout"), reason = "The checkout could not be opened"): Promise<void> {
+export async function releaseHold(registrationId: string, actor: Actor = SYSTEM("checkout"), reason: string = REASON.checkoutNotOpened): Promise<void> {
   await db().transaction(async (tx) => {
     const [released] = await tx
       .update(registrations)
@@ -224,7 +225,7 @@ export async function markCheckoutOpened(provider: "stripe" | "test", sessionId:
       action: "registration.hold_extended",
       changes: { holdExpiresAt: { from: before?.holdExpiresAt?.toISOString() ?? null, to: payment.expiresAt.toISOString() } },
       actor: PARTICIPANT,
-      reason: "The checkout page was opened",
+      reason: REASON.checkoutPageOpened,
       at,
     });
     return true;

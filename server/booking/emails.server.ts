@@ -13,6 +13,8 @@ import { formatDate, formatDay, formatEventTimes } from "~/lib/dates";
 import { amountDue, cancellationNotice } from "~/lib/booking";
 import { dayInstant } from "~/lib/local-time";
 import type { Actor } from "../audit/audit.server";
+import { staffNames } from "../audit/history.server";
+import { reasonText } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
@@ -367,7 +369,11 @@ export async function queueCancellationNotice(
   );
 }
 
-/** To the team: a booking was cancelled (by whom, why, what is refunded, places now free). */
+/**
+ * To the team: a booking was cancelled (by whom, why, what is refunded, places now free). In
+ * Dutch, like every team e-mail: the reason (a code, or what staff typed) in Dutch words, and a
+ * staff member by name.
+ */
 export async function queueTeamCancellationNotice(
   tx: DbOrTx,
   registrationId: string,
@@ -376,6 +382,8 @@ export async function queueTeamCancellationNotice(
   const { registration: r, event } = await loadBooking(tx, registrationId);
   const name = eventNameIn(event, TEAM_LOCALE);
   const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
+  const staffName = args.actor.type === "staff" ? ((await staffNames(tx, [args.actor.userId])).get(args.actor.userId) ?? null) : null;
+  const reason = reasonText(args.reason, TEAM_LOCALE);
   return queueRendered(
     tx,
     createElement(BookingTeamUpdateEmail, {
@@ -388,7 +396,8 @@ export async function queueTeamCancellationNotice(
       update: {
         kind: "cancelled",
         who: args.actor.type,
-        reason: args.previousStatus === "pending_payment" ? `${args.reason} (nog niet betaald)` : args.reason,
+        staffName,
+        reason: args.previousStatus === "pending_payment" ? translate(TEAM_LOCALE, "booking.lifecycle.email.team.reasonUnpaid", { reason }) : reason,
         refund: args.refundCents > 0 ? formatAmount(args.refundCents, TEAM_LOCALE) : null,
         placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - taken),
       },
@@ -435,7 +444,7 @@ export async function queueRefundFailedAlert(tx: DbOrTx, registrationId: string,
 export async function queueUnkeptPaymentNotice(tx: DbOrTx, registrationId: string, refundCents: number, refundFailed: boolean): Promise<string> {
   const { registration, event } = await loadBooking(tx, registrationId);
   const lines = [
-    `Er kwam een betaling binnen voor een boeking met status "${registration.status}".`,
+    `Er kwam een betaling binnen voor een boeking met status "${translate(TEAM_LOCALE, `admin.events.regStatus.${registration.status}`).toLowerCase()}".`,
     refundFailed
       ? `De automatische terugbetaling van ${formatAmount(refundCents, TEAM_LOCALE)} is NIET gelukt: maak het bedrag met de hand over.`
       : `Het bedrag (${formatAmount(refundCents, TEAM_LOCALE)}) is automatisch terugbetaald; er hoeft niets te gebeuren.`,

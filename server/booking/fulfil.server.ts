@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { audit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, payments, processedProviderEvents, registrations, type Payment } from "../db/schema.server";
@@ -194,7 +195,7 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
 
     if (payment.kind === "balance") {
       if (current.status === "confirmed") {
-        await recordPaid("Balance paid");
+        await recordPaid(REASON.balancePaid);
         // The outbox: one "payment received" e-mail per paid balance, committed with the payment.
         const emailIds = [await queueBalanceReceived(tx, current.id, payment.amountCents), await queueTeamBalanceNotice(tx, current.id, payment.amountCents, "online")];
         return { outcome: "balance_paid", registrationId: current.id, emailIds };
@@ -207,14 +208,14 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     if (current.status === "confirmed") {
       // Paid twice for one place (should not happen: one checkout per registration). Keep the record.
       log.warn(`Registration ${current.reference}: a second payment ${payment.id} arrived for a confirmed booking`);
-      await recordPaid("A second payment for a confirmed booking");
+      await recordPaid(REASON.secondPayment);
       return { outcome: "already_paid", registrationId: current.id };
     }
 
     if (current.status === "cancelled") {
       // Cancelled while the checkout was still open (its row was closed, the provider's page was not).
-      await recordPaid("Paid for a cancelled booking: refunding");
-      return { outcome: "refund", registrationId: current.id, plan: await refundWhole("Paid after the booking was cancelled"), late: false };
+      await recordPaid(REASON.paidForCancelled);
+      return { outcome: "refund", registrationId: current.id, plan: await refundWhole(REASON.paidAfterCancelled), late: false };
     }
 
     const holdValid = current.status === "pending_payment" && current.holdExpiresAt !== null && current.holdExpiresAt.getTime() > at.getTime();
@@ -226,7 +227,7 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     }
 
     if (placeFree) {
-      await recordPaid(holdValid ? undefined : "Paid after the hold ended; a place was still free");
+      await recordPaid(holdValid ? undefined : REASON.paidLatePlaceFree);
       await tx.update(registrations).set({ status: "confirmed", confirmedAt: at }).where(eq(registrations.id, current.id));
       await audit(tx, {
         ...trail,
@@ -240,7 +241,7 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
       return { outcome: "confirmed", registrationId: current.id, late: !holdValid, emailIds };
     }
 
-    await recordPaid("Paid after the hold ended; no place left: refunding");
+    await recordPaid(REASON.paidLateNoPlace);
     await tx.update(registrations).set({ status: "refunded", cancelledAt: at }).where(eq(registrations.id, current.id));
     await audit(tx, {
       ...trail,
@@ -248,9 +249,9 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
       entityId: current.id,
       action: "registration.refunded",
       changes: { status: { from: current.status, to: "refunded" }, cancelledAt: { from: current.cancelledAt?.toISOString() ?? null, to: at.toISOString() } },
-      reason: "Paid after the hold ended; the event was full",
+      reason: REASON.paidLateEventFull,
     });
-    return { outcome: "refund", registrationId: current.id, plan: await refundWhole("Paid after the hold ended; no place left"), late: true };
+    return { outcome: "refund", registrationId: current.id, plan: await refundWhole(REASON.paidLateNoPlace), late: true };
   });
 
   // Deliveries and refunds only after the commit: a rolled-back decision must not have told anyone.
@@ -350,7 +351,7 @@ export async function closeUnpaidCheckout(input: {
         action: "registration.expired",
         changes: { status: { from: "pending_payment", to: "expired" } },
         actor,
-        reason: input.reason ?? `Checkout ${input.status}`,
+        reason: input.reason ?? (input.status === "expired" ? REASON.checkoutExpired : REASON.checkoutFailed),
         at,
       });
     }

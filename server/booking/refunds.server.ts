@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { audit, actorLabel, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { payments, refunds, registrations, type Payment, type Refund } from "../db/schema.server";
@@ -318,7 +319,7 @@ export async function confirmManualRefund(refundId: string, actor: Actor, note?:
       action: "refund.succeeded",
       changes: { status: { from: row.refund.status, to: "succeeded" } },
       actor,
-      reason: note ?? "Paid back by bank transfer",
+      reason: note ?? REASON.paidBackByTransfer,
       at,
     });
     return "confirmed";

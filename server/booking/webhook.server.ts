@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { REASON } from "../audit/reasons.server";
 import type Stripe from "stripe";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
@@ -110,7 +111,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
         provider: "stripe",
         sessionId: session.id,
         status: event.type === "checkout.session.expired" ? "expired" : "failed",
-        reason: event.type === "checkout.session.expired" ? "Checkout expired" : "Asynchronous payment failed",
+        reason: event.type === "checkout.session.expired" ? REASON.checkoutExpired : REASON.asyncPaymentFailed,
         providerEventId: event.id,
         providerEventType: event.type,
       });

@@ -1,4 +1,5 @@
 import { and, inArray, sql } from "drizzle-orm";
+import { translate, type Locale } from "~/i18n";
 import type { DbOrTx } from "../db/client.server";
 import { auditLog } from "../db/schema.server";
 
@@ -38,8 +39,17 @@ export const AUDIT_PERSONAL_KEYS: readonly string[] = [...REGISTRATION_PERSONAL_
 
 /** What an erased required text column of a registration holds (the columns are NOT NULL). */
 export const ERASED_TEXT = "";
-/** What an erased registration's name shows in the admin (the column is NOT NULL). */
+/**
+ * What stands where erased data was: an erased registration's name (the column is NOT NULL) and
+ * a name or contact detail taken out of a free text. Stored in Dutch; shown in the reader's
+ * language (`erasedMarksIn`): "[removed]" on an English page.
+ */
 export const ERASED_NAME = "[verwijderd]";
+
+/** `text` with every mark of erased data in `locale`. */
+export function erasedMarksIn(text: string, locale: Locale): string {
+  return locale === "nl" || !text.includes(ERASED_NAME) ? text : text.split(ERASED_NAME).join(translate(locale, "admin.bookings.erased"));
+}
 
 /** The update that erases a registration's safety data (the retention sweep). */
 export function safetyDataErasure(at: Date) {

@@ -25,7 +25,7 @@ import {
 } from "../db/schema.server";
 import { audit, type Actor } from "../audit/audit.server";
 import { limitKey } from "../security/rate-limit.server";
-import { AUDIT_PERSONAL_KEYS, personalDataErasure, scrubAuditChanges } from "./anonymise.server";
+import { AUDIT_PERSONAL_KEYS, ERASED_NAME, personalDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /**
  * A person's data on request (GDPR art. 15 and 17; decision 018): everything the site holds
@@ -48,7 +48,8 @@ export function normaliseSubjectEmail(value: unknown): string | null {
   return email;
 }
 
-type EventRef = { id: string; name: string; startDate: string; endDate: string };
+/** An event as the export names it: both names, so each reader gets theirs (`nameEn` when written). */
+type EventRef = { id: string; name: string; nameEn: string | null; startDate: string; endDate: string };
 
 export type SubjectRegistration = {
   registration: Registration;
@@ -144,10 +145,13 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
 
   const eventIds = [...new Set([...regs.map((r) => r.eventId), ...entries.map((e) => e.eventId), ...interest.map((i) => i.eventId)])];
   const eventRows = eventIds.length
-    ? await database.select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate }).from(events).where(inArray(events.id, eventIds))
+    ? await database
+        .select({ id: events.id, name: events.name, nameEn: events.nameEn, startDate: events.startDate, endDate: events.endDate })
+        .from(events)
+        .where(inArray(events.id, eventIds))
     : [];
   const eventById = new Map<string, EventRef>(
-    eventRows.map((e) => [e.id, { id: e.id, name: e.name, startDate: e.startDate.toISOString(), endDate: e.endDate.toISOString() }]),
+    eventRows.map((e) => [e.id, { id: e.id, name: e.name, nameEn: e.nameEn, startDate: e.startDate.toISOString(), endDate: e.endDate.toISOString() }]),
   );
 
   return {
@@ -218,7 +222,8 @@ function identifiersOf(data: SubjectData): string[] {
   return [...values].sort((a, b) => b.length - a.length);
 }
 
-export const SCRUBBED_MARK = "[verwijderd]";
+/** The mark a name or contact detail leaves in a free text (shown in the reader's language, `erasedMarksIn`). */
+export const SCRUBBED_MARK = ERASED_NAME;
 
 /** `text` with every identifier of the person replaced (case-insensitively), or null when none occurs. */
 export function scrubText(text: string, identifiers: string[]): string | null {

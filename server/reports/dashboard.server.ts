@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
-import { eventInterest, events, payments, registrations, type Registration } from "../db/schema.server";
+import { eventInterest, events, registrations, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
+import { hasPaidPayment, isLiveBooking, liveBooking } from "./live.server";
 
-/**
- * A registration with at least one paid payment: the spec's "deposit paid", and what the
- * dashboard lists and counts. The amounts themselves come from `bookingMoney` (the one sum).
+/*
+ * The dashboard's figures. What counts as a booking is `liveBooking` (./live.server.ts): every
+ * tile, list and column here reads it; amounts come from `bookingMoney` (the one sum).
  */
-const hasPaidPayment = sql`exists (select 1 from ${payments} where ${payments.registrationId} = ${registrations.id} and ${payments.status} = 'paid')`;
 
 export type PaidRegistrationRow = {
   id: string;
@@ -29,8 +29,24 @@ export type PaidRegistrationRow = {
   overdue: boolean;
 };
 
-/** Registrations with at least one paid payment, newest first, with their money (`bookingMoney`). */
+/**
+ * Paid live bookings (live, with at least one paid payment: the spec's "deposit paid"), newest
+ * first, with their money (`bookingMoney`): the dashboard's list, as many as its tile counts.
+ */
 export async function paidRegistrations(db: DbOrTx, at: Date, limit = 1000): Promise<PaidRegistrationRow[]> {
+  return registrationsWithMoney(db, at, and(liveBooking(), hasPaidPayment)!, limit);
+}
+
+/**
+ * Bookings that took money and are no longer live (cancelled, or a late payment sent back),
+ * newest first: listed apart from the live ones, so the team sees where money went back or was
+ * kept, without them counting as bookings.
+ */
+export async function endedPaidRegistrations(db: DbOrTx, at: Date, limit = 1000): Promise<PaidRegistrationRow[]> {
+  return registrationsWithMoney(db, at, and(not(liveBooking()), hasPaidPayment)!, limit);
+}
+
+async function registrationsWithMoney(db: DbOrTx, at: Date, where: SQL, limit: number): Promise<PaidRegistrationRow[]> {
   const rows = await db
     .select({
       id: registrations.id,
@@ -44,7 +60,7 @@ export async function paidRegistrations(db: DbOrTx, at: Date, limit = 1000): Pro
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(hasPaidPayment)
+    .where(where)
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(limit);
   const money = await bookingMoney(db, rows.map((r) => r.id), at);
@@ -62,26 +78,44 @@ export async function paidRegistrations(db: DbOrTx, at: Date, limit = 1000): Pro
   });
 }
 
-export type DashboardCounts = { paidRegistrations: number; interestSignups: number; uniqueCustomers: number };
+export type DashboardCounts = {
+  /** Live bookings with a paid payment: what the list of paid bookings shows. */
+  paidBookings: number;
+  /** Every live booking, paid or free (one place each): the places sold. */
+  liveBookings: number;
+  /** Unpaid holds still running: places that lapse unless paid, never counted as bookings. */
+  heldPlaces: number;
+  /** The people behind the paid live bookings, once per e-mail address. */
+  uniqueCustomers: number;
+  interestSignups: number;
+};
 
 /**
- * The three counts. A customer is someone with a paid registration, counted once per e-mail
- * address whatever its capitals or surrounding spaces.
+ * The dashboard's tiles, all over live bookings only (`liveBooking`). A customer is someone with
+ * a paid live booking, counted once per e-mail address whatever its capitals or surrounding
+ * spaces; a booking whose address was erased on request (an event long past) counts as a
+ * customer of its own, since who it was is no longer known.
  */
-export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
-  const [[registrationCounts], [interestCount]] = await Promise.all([
+export async function dashboardCounts(db: DbOrTx, at: Date): Promise<DashboardCounts> {
+  const email = sql`lower(trim(${registrations.customerEmail}))`;
+  const [[bookingCounts], [interestCount]] = await Promise.all([
     db
       .select({
-        paidRegistrations: count(),
-        uniqueCustomers: sql<number>`cast(count(distinct lower(trim(${registrations.customerEmail}))) as integer)`,
+        liveBookings: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
+        paidBookings: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)}) as integer)`,
+        heldPlaces: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
+        namedCustomers: sql<number>`cast(count(distinct ${email}) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} <> '') as integer)`,
+        erasedCustomers: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} = '') as integer)`,
       })
       .from(registrations)
-      .where(hasPaidPayment),
+      .where(or(liveBooking(), eq(registrations.status, "pending_payment"))),
     db.select({ interestSignups: count() }).from(eventInterest),
   ]);
   return {
-    paidRegistrations: Number(registrationCounts?.paidRegistrations ?? 0),
-    uniqueCustomers: Number(registrationCounts?.uniqueCustomers ?? 0),
+    paidBookings: Number(bookingCounts?.paidBookings ?? 0),
+    liveBookings: Number(bookingCounts?.liveBookings ?? 0),
+    heldPlaces: Number(bookingCounts?.heldPlaces ?? 0),
+    uniqueCustomers: Number(bookingCounts?.namedCustomers ?? 0) + Number(bookingCounts?.erasedCustomers ?? 0),
     interestSignups: Number(interestCount?.interestSignups ?? 0),
   };
 }
@@ -118,17 +152,19 @@ export type EventOccupancyRow = {
   startDate: Date;
   status: string;
   capacity: number | null;
-  /** Confirmed places, live holds and places held by open waiting-list offers: what the calendar counts as gone. */
+  /** Live bookings, running holds and places held by open waiting-list offers: what the calendar counts as gone. */
   placesTaken: number;
   /** Of those, the ones merely held while someone may still pay (not sold; they lapse if unpaid). */
   placesHeld: number;
-  /** Confirmed places: sold (or free and confirmed). */
+  /** Live bookings: the places sold (or free and confirmed). */
   placesSold: number;
-  /** Expected revenue: the agreed prices of the confirmed bookings. */
+  /** Expected revenue: the agreed prices of the live bookings. */
   expectedCents: number;
-  /** Received: what the team holds, paid minus refunded, of every booking (a cancelled one may keep a part). */
+  /** Received for the live bookings: paid minus refunded. */
   receivedCents: number;
-  /** Outstanding: the balances the confirmed bookings still owe. */
+  /** Kept of bookings no longer live: what a cancelled booking paid and did not get back. */
+  keptCents: number;
+  /** Outstanding: the balances the live bookings still owe. */
   outstandingCents: number;
 };
 
@@ -157,26 +193,31 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
             eventId: registrations.eventId,
             // The comparison through gt(): the column encodes the Date for either driver (postgres.js takes no bare Date).
             held: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
-            sold: sql<number>`cast(count(*) filter (where ${registrations.status} = 'confirmed') as integer)`,
+            sold: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
           })
           .from(registrations)
           .where(inArray(registrations.eventId, ids))
           .groupBy(registrations.eventId),
-    // The bookings that carry money: confirmed ones (a price, maybe a balance) and any with a paid payment.
+    // The bookings that carry money: live ones (a price, maybe a balance) and any with a paid payment.
     db
       .select({ id: registrations.id, eventId: registrations.eventId, status: registrations.status })
       .from(registrations)
-      .where(or(eq(registrations.status, "confirmed"), hasPaidPayment)),
+      .where(or(liveBooking(), hasPaidPayment)),
   ]);
   const money = await bookingMoney(db, withMoney.map((r) => r.id), at);
-  const sums = new Map<string, { expectedCents: number; receivedCents: number; outstandingCents: number }>();
+  const empty = () => ({ expectedCents: 0, receivedCents: 0, keptCents: 0, outstandingCents: 0 });
+  const sums = new Map<string, ReturnType<typeof empty>>();
   for (const { id, eventId, status } of withMoney) {
     const m = money.get(id);
     if (!m) continue;
-    const sum = sums.get(eventId) ?? { expectedCents: 0, receivedCents: 0, outstandingCents: 0 };
-    if (status === "confirmed") sum.expectedCents += m.priceCents;
-    sum.receivedCents += m.netPaidCents;
-    sum.outstandingCents += m.balanceDueCents;
+    const sum = sums.get(eventId) ?? empty();
+    if (isLiveBooking(status)) {
+      sum.expectedCents += m.priceCents;
+      sum.receivedCents += m.netPaidCents;
+      sum.outstandingCents += m.balanceDueCents;
+    } else {
+      sum.keptCents += m.netPaidCents;
+    }
     sums.set(eventId, sum);
   }
   const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold) }]));
@@ -187,7 +228,7 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
       placesTaken: taken.get(r.id) ?? 0,
       placesHeld: c.held,
       placesSold: c.sold,
-      ...(sums.get(r.id) ?? { expectedCents: 0, receivedCents: 0, outstandingCents: 0 }),
+      ...(sums.get(r.id) ?? empty()),
     };
   });
 }
@@ -206,7 +247,7 @@ export type ManifestRow = {
   overdue: boolean;
 };
 
-/** Who sails: the event's confirmed participants by name, with their emergency contacts and open balance. */
+/** Who sails: the event's live bookings by name, with their emergency contacts and open balance. */
 export async function eventManifest(
   db: DbOrTx,
   eventId: string,
@@ -229,7 +270,7 @@ export async function eventManifest(
       nextOfKinPhone: registrations.nextOfKinPhone,
     })
     .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.status, "confirmed")))
+    .where(and(eq(registrations.eventId, eventId), liveBooking()))
     .orderBy(asc(sql`lower(${registrations.customerName})`));
   const money = await bookingMoney(db, rows.map((r) => r.id), at);
   const participants = rows.map((row) => ({ ...row, balanceDueCents: money.get(row.id)?.balanceDueCents ?? 0, overdue: money.get(row.id)?.overdue ?? false }));

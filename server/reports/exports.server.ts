@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
 import { eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
 import { toCsv } from "./csv.server";
 import { csvDateTime } from "~/lib/dates";
 import { csvEuros } from "~/lib/money-format";
+import { isLiveBooking, liveBooking } from "./live.server";
 
 /** Every field of every registration, for the office and the safety manifest ashore. */
 export const REGISTRATION_CSV_HEADER = [
@@ -38,6 +39,8 @@ export const REGISTRATION_CSV_HEADER = [
   "Openstaand (EUR)",
   "Restbetaling uiterlijk",
   "Achterstallig",
+  // Whether the dashboard counts it (server/reports/live.server.ts): a filter for Excel.
+  "Lopende boeking",
 ] as const;
 
 const STATUS_NL: Record<string, string> = {
@@ -48,14 +51,17 @@ const STATUS_NL: Record<string, string> = {
   refunded: "terugbetaald",
 };
 
-/** The registrations CSV, newest first; with `eventId`, only that event's. Money from `bookingMoney`. */
-export async function registrationsCsv(db: DbOrTx, at: Date, eventId?: string): Promise<string> {
-  const query = db
+/**
+ * The registrations CSV, newest first; with `eventId`, only that event's; with `liveOnly`, only
+ * live bookings (what the dashboard counts and the manifest lists). Money from `bookingMoney`.
+ */
+export async function registrationsCsv(db: DbOrTx, at: Date, options: { eventId?: string; liveOnly?: boolean } = {}): Promise<string> {
+  const rows = await db
     .select({ registration: registrations, eventName: events.name, eventStart: events.startDate })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(options.eventId ? eq(registrations.eventId, options.eventId) : undefined, options.liveOnly ? liveBooking() : undefined))
     .orderBy(desc(registrations.createdAt), desc(registrations.id));
-  const rows = await (eventId ? query.where(eq(registrations.eventId, eventId)) : query);
   const money = await bookingMoney(db, rows.map((r) => r.registration.id), at);
   return toCsv(
     REGISTRATION_CSV_HEADER,
@@ -91,6 +97,7 @@ export async function registrationsCsv(db: DbOrTx, at: Date, eventId?: string): 
         csvEuros(m?.balanceDueCents ?? 0),
         csvDateTime(m?.balanceDueAt),
         m?.overdue ? "ja" : "nee",
+        isLiveBooking(r.status) ? "ja" : "nee",
       ];
     }),
   );

@@ -3,6 +3,7 @@ import type { Locale } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
 import type { WaitlistInput } from "~/schemas/waitlist";
 import { audit, PARTICIPANT, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import type { Database } from "../db/client.server";
 import { events, waitlistEntries, waitlistOffers, type Event, type WaitlistEntry, type WaitlistOffer } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
@@ -109,7 +110,7 @@ export async function removeEntry(database: Database, entryId: string, actor: Ac
     const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId));
     if (!entry || (entry.status !== "waiting" && entry.status !== "offered")) return { status: "not_in_line" as const, withdrew: false };
     const open = await tx.select().from(waitlistOffers).where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, "open")));
-    for (const offer of open) await closeOfferLocked(tx, offer, "withdrawn", at, actor, reason ?? "removed from the waiting list");
+    for (const offer of open) await closeOfferLocked(tx, offer, "withdrawn", at, actor, reason ?? REASON.removedFromWaitlist);
     await tx.update(waitlistEntries).set({ status: "removed", updatedAt: at }).where(eq(waitlistEntries.id, entry.id));
     await audit(tx, {
       entityType: "waitlist_entry",

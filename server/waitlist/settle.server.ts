@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { audit, type Actor } from "../audit/audit.server";
+import { REASON } from "../audit/reasons.server";
 import type { Transaction } from "../db/client.server";
 import { registrations, waitlistEntries, waitlistOffers, type Event, type WaitlistOffer } from "../db/schema.server";
 
@@ -104,10 +105,10 @@ export async function settleOffersLocked(
     } else if (!expired || offer.runningHolds > 0) {
       continue;
     } else if (offer.confirmed > 0) {
-      await closeOfferLocked(tx, offer, "accepted", at, actor, "offer ended with some of its places booked");
+      await closeOfferLocked(tx, offer, "accepted", at, actor, REASON.offerPartlyBooked);
       accepted++;
     } else {
-      await closeOfferLocked(tx, offer, "lapsed", at, actor, "not answered within the offer's time");
+      await closeOfferLocked(tx, offer, "lapsed", at, actor, REASON.offerNotAnswered);
       lapsed++;
     }
   }

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { adminRoutes } from "../../app/routes/admin/routes";
 import { totpCode } from "../support/totp";
+import { ADMIN_TEST_EVENT, bookAsVisitor, cancelWithFullRefund, openRegistration } from "./admin-bookings";
 import { createAdminAccount, signInAdmin } from "./admin-login";
 import { seriousAxeViolations } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
@@ -99,19 +102,126 @@ test("the unlocked private page, the mobile menu, the registration and video dia
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });
 
-test("admin pages have no serious or critical axe violations", async ({ page }) => {
-  await localOnly(page);
-  await signInAdmin(page, "/admin");
-  await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
-  const findings: Finding[] = [];
-  for (const width of WIDTHS) {
+/** Every page of app/routes/admin/routes.ts (resource routes, the files ending in .ts, are no pages). */
+function adminPagePatterns(routes: RouteConfigEntry[]): string[] {
+  return routes.flatMap((r) => [...(r.path && r.file.endsWith(".tsx") ? [`/${r.path}`] : []), ...adminPagePatterns(r.children ?? [])]);
+}
+
+/** The ids the admin's pages need, read from the pages that link to them. */
+async function adminIds(page: Page): Promise<Record<string, string>> {
+  const id = async (path: string, selector: string, pattern: RegExp) => {
+    await page.goto(path);
+    await hydrated(page);
+    const hrefs = await page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    const found = hrefs.map((h) => pattern.exec(h)?.[1]).find(Boolean);
+    expect(found, `an id on ${path}`).toBeTruthy();
+    return found!;
+  };
+  return {
+    eventId: await id("/admin/events", "a[href^='/admin/events/']", /^\/admin\/events\/([0-9a-f-]{36})$/),
+    articleId: await id("/admin/articles", "a[href$='/edit']", /^\/admin\/blog\/([0-9a-f-]{36})\/edit$/),
+    registrationId: await id("/admin/dashboard", "a[href^='/admin/registrations/']", /^\/admin\/registrations\/([0-9a-f-]{36})$/),
+  };
+}
+
+/** A page of every admin route: its parameters filled in; the catch-all as a path that does not exist. */
+function adminPaths(patterns: string[], ids: Record<string, string>): string[] {
+  return patterns.map((pattern) =>
+    pattern
+      .replace(/:(eventId)|(?<=events\/):id/g, ids.eventId)
+      .replace(/(?<=registrations\/):id/, ids.registrationId)
+      .replace(/(?<=blog\/):id/, ids.articleId)
+      .replace(/\*$/, "deze-pagina-bestaat-niet"),
+  );
+}
+
+// Signed in already, or covered elsewhere: the sign-in pages (below, and the two-factor test).
+const SIGN_IN_PAGES = ["/admin/login", "/admin/2fa", "/admin/2fa/setup"];
+
+// One test per width: each stays inside its time on a busy machine, and the two workers share them.
+for (const width of WIDTHS) {
+  test(`every admin page has no serious or critical axe violations (${width}px)`, async ({ page }) => {
+    test.setTimeout(400_000);
+    await localOnly(page);
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    for (const path of ADMIN_PATHS) {
+    const findings: Finding[] = [];
+    // Signed out: the login form (the gate shows it on any admin page too).
+    for (const path of ["/admin/login", "/admin"]) {
+      await page.goto(path);
+      await hydrated(page);
+      findings.push(...(await seriousViolations(page, `${path} (signed out)`, width, "nl")));
+    }
+    await signInAdmin(page, "/admin");
+    await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
+    const patterns = adminPagePatterns(adminRoutes).filter((p) => !SIGN_IN_PAGES.includes(p));
+    const paths = adminPaths(patterns, await adminIds(page));
+    // Every route's page is visited: a new admin route with a parameter this test cannot fill fails here.
+    expect(paths.filter((p) => p.includes(":"))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(ADMIN_PATHS));
+    for (const path of paths) {
       await page.goto(path);
       await hydrated(page);
       findings.push(...(await seriousViolations(page, path, width, "nl")));
     }
-  }
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  });
+}
+
+test("the admin pages stay accessible after a cancellation, with a place held, and after an erasure", async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await localOnly(page);
+  const email = uniqueEmail("a11y-erase");
+  const reference = await bookAsVisitor(browser, baseURL!, { name: "Anouk Toegankelijk", email }, true);
+  await bookAsVisitor(browser, baseURL!, { name: "Henk Houdtvast", email: uniqueEmail("a11y-hold") }, false);
+  await signInAdmin(page, "/admin");
+  const findings: Finding[] = [];
+  const check = async (label: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      findings.push(...(await seriousViolations(page, label, width, "nl")));
+    }
+  };
+
+  // A cancelled booking's page (with its refund), and its event's page with a place held.
+  const registration = await openRegistration(page, reference!);
+  await cancelWithFullRefund(page);
+  await page.goto(registration);
+  await hydrated(page);
+  await expect(page.getByTestId("actions-unavailable")).toBeVisible();
+  await check("registration after a cancellation");
+  // The event's page, from the registration's link (opened as a page load: a busy machine's loaders are slow).
+  await page.goto((await page.getByRole("link", { name: ADMIN_TEST_EVENT.name, exact: true }).getAttribute("href"))!);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN_TEST_EVENT.name })).toBeVisible();
+  await expect(page.getByTestId("held-row").filter({ hasText: "Henk Houdtvast" })).toBeVisible();
+  await check("event with a cancellation and a hold");
+  // The release's confirmation dialog.
+  await page.getByTestId("held-row").filter({ hasText: "Henk Houdtvast" }).getByRole("button", { name: /^Vrijgeven/ }).click();
+  await expect(page.getByRole("alertdialog", { name: "Deze plaats nu vrijgeven?" })).toBeVisible();
+  findings.push(...(await seriousViolations(page, "release dialog", WIDTHS[1], "nl")));
+  await page.keyboard.press("Escape");
+
+  // The person's data, then its erasure; the dashboard and the booking afterwards.
+  await page.goto("/admin/privacy");
+  await hydrated(page);
+  await page.getByRole("form", { name: "Zoeken op e-mailadres" }).getByLabel("E-mailadres").fill(email);
+  await page.getByRole("button", { name: "Zoeken" }).click();
+  await expect(page.getByTestId("privacy-registration")).toHaveCount(1);
+  await check("privacy search result");
+  await page.getByRole("button", { name: "Wissen", exact: true }).click();
+  await page.getByRole("alertdialog", { name: "Gegevens van deze persoon wissen?" }).getByRole("button", { name: "Definitief wissen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Gewist" })).toBeVisible();
+  await check("privacy after an erasure");
+  await page.goto("/admin/dashboard");
+  await hydrated(page);
+  // The erased person's row: no empty mail link, a dash.
+  const erased = page.getByTestId("dashboard-ended-registration").filter({ hasText: reference! });
+  await expect(erased).toContainText("[verwijderd]");
+  await expect(erased.locator("a[href^='mailto:']")).toHaveCount(0);
+  await check("dashboard after an erasure");
+  await page.goto(registration);
+  await hydrated(page);
+  await check("registration after an erasure");
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });
 

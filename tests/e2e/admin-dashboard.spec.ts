@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { bookAsVisitor, cancelWithFullRefund, openRegistration } from "./admin-bookings";
 import { signInAdmin } from "./admin-login";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
@@ -11,7 +12,7 @@ const REGISTRATION_COLUMNS = [
   "Postcode", "Plaats", "Land", "Contactpersoon noodgeval", "Telefoon noodgeval", "Opmerkingen", "Taal",
   "Prijs (EUR)", "Te betalen bij inschrijving (EUR)", "Betaald (EUR)", "Voorwaarden geaccepteerd op",
   "Versie vrijwaring", "Ingeschreven op", "Bevestigd op", "Geannuleerd op",
-  "Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig",
+  "Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking",
 ];
 
 // The login page is answered with 401 before signing in.
@@ -88,6 +89,7 @@ test("the dashboard: counts, paid registrations, interest with messages, places 
   expect(sanne.split(";")).toEqual(expect.arrayContaining(["Familie Vries", "bevestigd", "Nederland", "2025-01"]));
 
   // The printable manifest of the fully booked event.
+  // The link's name starts with the word it shows (WCAG 2.5.3).
   await places.getByRole("link", { name: "Deelnemerslijst voor Kennismaking oceaanracen" }).click();
   await expect(page.getByRole("heading", { name: "Deelnemerslijst: Kennismaking oceaanracen" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Sanne de Vries" });
@@ -97,6 +99,64 @@ test("the dashboard: counts, paid registrations, interest with messages, places 
   await expect(page.getByRole("button", { name: "Admin Uitloggen" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Afdrukken" })).toBeHidden();
   await expect(row).toBeVisible();
+});
+
+/**
+ * The dashboard's figures as one page shows them: each tile against the lists and the table on
+ * the same page (other specs book at the same time, so the figures are compared with what the
+ * page itself lists, not with counts taken before).
+ */
+async function dashboardFigures(page: Page) {
+  await page.goto("/admin/dashboard");
+  await hydrated(page);
+  const stat = async (label: string) =>
+    Number(await page.getByRole("article").filter({ has: page.getByRole("heading", { name: label, exact: true }) }).getByTestId("stat-value").textContent());
+  const paidRows = page.getByTestId("dashboard-registration");
+  const emails = (await paidRows.locator("td:nth-child(3)").allInnerTexts()).map((e) => e.trim().toLowerCase());
+  const sold = (await page.getByRole("region", { name: "Plaatsen per event" }).locator("tbody tr td:nth-child(3)").allInnerTexts()).map((cell) => Number(/^(\d+)/.exec(cell.trim())![1]));
+  return {
+    paid: await stat("Betaalde inschrijvingen"),
+    places: await stat("Bevestigde plaatsen"),
+    customers: await stat("Unieke klanten"),
+    paidRows: await paidRows.count(),
+    // An erased address shows as "–": each such booking is a customer of its own.
+    distinctEmails: new Set(emails.filter((e) => e !== "–")).size + emails.filter((e) => e === "–").length,
+    soldTotal: sold.reduce((sum, n) => sum + n, 0),
+    paidReferences: await paidRows.locator("td:last-child").allInnerTexts(),
+    endedReferences: await page.getByTestId("dashboard-ended-registration").locator("td:last-child").allInnerTexts(),
+  };
+}
+
+test("after a cancellation and its refund through the admin, every dashboard figure counts the live bookings only", async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const kept = await bookAsVisitor(browser, baseURL!, { name: "Lotte Levend", email: uniqueEmail("live") }, true);
+  const cancelled = await bookAsVisitor(browser, baseURL!, { name: "Coen Geannuleerd", email: uniqueEmail("cancelled") }, true);
+  // Signed in on the light admin home; the dashboard (a heavier page) loads with the navigation's own timeout.
+  await logInAsAdmin(page, "/admin");
+
+  const before = await dashboardFigures(page);
+  expect(before.paidReferences).toEqual(expect.arrayContaining([kept, cancelled]));
+
+  await openRegistration(page, cancelled!);
+  await cancelWithFullRefund(page);
+  // The cancelled booking's page says why nothing more can be done, rather than offering disabled forms.
+  await expect(page.getByTestId("actions-unavailable")).toContainText("Deze boeking is geannuleerd op");
+  await expect(page.getByRole("button", { name: "Betaallink sturen" })).toHaveCount(0);
+
+  const after = await dashboardFigures(page);
+  // The cancelled and refunded booking left the list of paid bookings for the list below it.
+  expect(after.paidReferences).toContain(kept);
+  expect(after.paidReferences).not.toContain(cancelled);
+  expect(after.endedReferences).toContain(cancelled);
+  // Each tile is the live bookings it stands for, as the page lists them.
+  for (const figures of [before, after]) {
+    expect(figures.paid).toBe(figures.paidRows);
+    expect(figures.customers).toBe(figures.distinctEmails);
+    expect(figures.places).toBe(figures.soldTotal);
+  }
+  const row = page.getByTestId("dashboard-ended-registration").filter({ hasText: cancelled! });
+  await expect(row).toContainText("Geannuleerd");
+  await expect(row).toContainText(/€\s?147,50.*€\s?147,50/);
 });
 
 test("newsletter subscribers and the e-mail log", async ({ page }) => {

@@ -93,12 +93,13 @@ test.describe("a person's data on request", () => {
 
     // The JSON file: the booking, its payment and refund, the e-mails and the history.
     const [jsonDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download JSON" }).click()]);
-    expect(jsonDownload.suggestedFilename()).toMatch(/^persoonsgegevens-\d{4}-\d{2}-\d{2}\.json$/);
+    // Named by the booking's reference: two people's files in one folder are told apart.
+    expect(jsonDownload.suggestedFilename()).toMatch(new RegExp(`^persoonsgegevens-${reference}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
     const doc = JSON.parse(await saved(jsonDownload)) as {
       email: string;
       registrations: { id: string; reference: string; name: string; address: { street: string }; emergencyContact: { name: string }; status: string; payments: { amountCents: number; status: string }[]; refunds: { amountCents: number }[] }[];
       emails: { subject: string }[];
-      audit: { action: string }[];
+      audit: { action: string; sentence: string }[];
     };
     expect(doc.email).toBe(email.toLowerCase());
     expect(doc.registrations).toHaveLength(1);
@@ -108,14 +109,19 @@ test.describe("a person's data on request", () => {
     expect(booking.refunds.map((f) => f.amountCents)).toEqual([14_750]);
     expect(doc.emails.length).toBeGreaterThan(0);
     expect(doc.audit.map((a) => a.action)).toEqual(expect.arrayContaining(["registration.created", "registration.cancelled"]));
+    // Beside the machine fields, the history as sentences in the person's language (she booked in Dutch).
+    expect(doc.audit.find((a) => a.action === "registration.cancelled")?.sentence).toBe("Boeking geannuleerd (door de deelnemer). Reden: Geannuleerd door de deelnemer");
+    for (const line of doc.audit) expect(line.sentence).not.toMatch(/[{}]/);
 
     // The readable HTML file: the same booking.
     const [htmlDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download HTML" }).click()]);
-    expect(htmlDownload.suggestedFilename()).toMatch(/^persoonsgegevens-\d{4}-\d{2}-\d{2}\.html$/);
+    expect(htmlDownload.suggestedFilename()).toMatch(new RegExp(`^persoonsgegevens-${reference}-\\d{4}-\\d{2}-\\d{2}\\.html$`));
     const html = await saved(htmlDownload);
     expect(html).toContain(reference);
     expect(html).toContain(PERSON.name);
     expect(html).toContain("Je persoonsgegevens");
+    expect(html).toContain("Boeking geannuleerd (door de deelnemer).");
+    expect(html).not.toContain("&quot;status&quot;");
 
     // Erase, behind the confirmation dialog; "Behouden" first changes nothing.
     await page.getByRole("button", { name: "Wissen", exact: true }).click();

@@ -95,7 +95,7 @@ describe("admin dashboard and exports", () => {
   });
 
   it("counts paid registrations, interest sign-ups and unique customers by e-mail, ignoring case", async () => {
-    expect(await dashboardCounts(database.db())).toEqual({ paidRegistrations: 3, interestSignups: 2, uniqueCustomers: 2 });
+    expect(await dashboardCounts(database.db(), new Date())).toEqual({ paidBookings: 3, liveBookings: 3, heldPlaces: 1, interestSignups: 2, uniqueCustomers: 2 });
   });
 
   it("lists paid registrations newest first with the amount paid", async () => {
@@ -117,7 +117,7 @@ describe("admin dashboard and exports", () => {
 
   it("gives the dashboard to an admin only", async () => {
     const data = (await call(dashboardLoader, admin.request("/admin/dashboard"))) as { ok: boolean; counts: unknown };
-    expect(data).toMatchObject({ ok: true, counts: { paidRegistrations: 3, interestSignups: 2, uniqueCustomers: 2 } });
+    expect(data).toMatchObject({ ok: true, counts: { paidBookings: 3, interestSignups: 2, uniqueCustomers: 2 } });
     expect(((await outcome(call(dashboardLoader, sailor.request("/admin/dashboard")))) as Response).status).toBe(403);
     expect(((await outcome(call(dashboardLoader, new Request("http://localhost/admin/dashboard")))) as Response).status).toBe(401);
   });
@@ -143,7 +143,8 @@ describe("admin dashboard and exports", () => {
     expect(column("Voorwaarden geaccepteerd op")).toBe("2026-01-05 11:00");
     expect(column("Status")).toBe("bevestigd");
     // The money columns added with the balance come after the original ones.
-    expect(REGISTRATION_CSV_HEADER.slice(-5)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig"]);
+    expect(REGISTRATION_CSV_HEADER.slice(-6)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking"]);
+    expect(column("Lopende boeking")).toBe("ja");
     expect(column("Terugbetaald (EUR)")).toBe("0,00");
     expect(column("Netto ontvangen (EUR)")).toBe("250,00");
     expect(column("Openstaand (EUR)")).toBe("250,00");

@@ -1,3 +1,4 @@
+// @engine both: amounts charged at registration and the balance ledger
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as offerAction, loader as offerLoader } from "~/routes/waitlist/offer";

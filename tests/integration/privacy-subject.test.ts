@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as privacyAction } from "~/routes/admin/privacy";
 import { action as exportJsonAction, loader as exportJsonLoader } from "~/routes/admin/exports.privacy-json";
 import { action as exportHtmlAction } from "~/routes/admin/exports.privacy-html";
-import { subjectExport } from "~/routes/admin/privacy.server";
+import { subjectView } from "~/routes/admin/privacy.server";
 import { setNowForTests } from "@server/clock.server";
 import { auditLog, emails, eventInterest, newsletterSubscribers, payments, rateLimits, refunds, registrations, waitlistEntries, waitlistOffers } from "@server/db/schema.server";
 import { applyRetention } from "@server/privacy/retention.server";
@@ -64,7 +64,7 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
     setNowForTests(T0);
     const db = test.db();
     // The sailing day was 20 days before T0: the booking is bookkeeping now, not live.
-    const past = await insertEvent(db, { name: "Voorjaarszeilen", startDate: new Date(T0.getTime() - 20 * DAY), endDate: new Date(T0.getTime() - 19 * DAY) });
+    const past = await insertEvent(db, { name: "Voorjaarszeilen", nameEn: "Spring sail", startDate: new Date(T0.getTime() - 20 * DAY), endDate: new Date(T0.getTime() - 19 * DAY) });
     const future = await insertEvent(db, { name: "Zomerregatta", startDate: new Date(T0.getTime() + 40 * DAY), endDate: new Date(T0.getTime() + 41 * DAY) });
     pastEventId = past.id;
     futureEventId = future.id;
@@ -144,7 +144,9 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
 
   it("exports everything held about the person, and nothing of anyone else", async () => {
     const data = await findSubject(test.db(), normaliseSubjectEmail(" anna.zeewind@EXAMPLE.com ")!);
-    const doc = subjectExport(data, T0);
+    // Handed to her: in her language (she booked in English), the team not named person by person.
+    const doc = await subjectView(test.db(), data, T0, "en", "person");
+    expect(doc.language).toBe("en");
     expect(doc.registrations).toHaveLength(1);
     const [reg] = doc.registrations;
     expect(reg).toMatchObject({
@@ -155,7 +157,7 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
       address: { street: ANNA.street, city: "Den Haag" },
       emergencyContact: { name: `Familie ${ANNA.name}` },
       comments: `Opmerking van ${ANNA.name}`,
-      event: { id: pastEventId, name: "Voorjaarszeilen" },
+      event: { id: pastEventId, name: "Spring sail" },
     });
     expect(reg.payments.map((p) => [p.id, p.amountCents, p.providerPaymentId])).toEqual([[ids.annaPayment, 20_000, "pi_k7m3"]]);
     expect(reg.refunds.map((f) => [f.id, f.amountCents, f.providerRefundId])).toEqual([[ids.annaRefund, 5_000, "re_k7m3"]]);
@@ -164,6 +166,23 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
     expect(doc.newsletter.map((s) => [s.name, s.status])).toEqual([[ANNA.name, "confirmed"]]);
     expect(doc.emails.map((m) => m.template).sort()).toEqual(["booking-confirmed", "team-booking"]);
     expect(doc.audit.map((a) => a.action).sort()).toEqual(["refund.succeeded", "registration.created", "registration.details_changed", "waitlist_entry.joined", "waitlist_offer.created"]);
+    // The history as sentences in English beside the machine fields; no raw JSON, no staff account.
+    const sentence = (action: string) => doc.audit.find((a) => a.action === action)!.sentence;
+    expect(sentence("registration.created")).toBe("Registered and confirmed (by the participant).");
+    expect(sentence("registration.details_changed")).toBe(
+      // (In the order the database keeps the keys of a jsonb value: shorter first.)
+      `Details changed: street from Oudeweg 1 to ${ANNA.street}; phone from ${ANNA.phone} to ${ANNA.newPhone} (by the participant).`,
+    );
+    expect(sentence("refund.succeeded")).toBe(`€50 refunded (by the team). Reason: Asked by ${ANNA.name} on the phone`);
+    expect(sentence("waitlist_entry.joined")).toBe("Joined the waiting list for 2 place(s) (by the participant).");
+    expect(doc.audit.find((a) => a.action === "registration.details_changed")!.changes).toHaveProperty("phoneNumber");
+    for (const line of doc.audit) expect(line.sentence).not.toMatch(/[{}]|staff-1|undefined/);
+    expect(doc.registrations[0].refunds[0]).toMatchObject({ reason: `Goodwill for ${ANNA.name}`, reasonText: `Goodwill for ${ANNA.name}` });
+
+    // The staff's page reads the same history in Dutch, staff by name (this account is gone: "een medewerker").
+    const page = await subjectView(test.db(), data, T0, "nl", "staff");
+    expect(page.registrations[0].event?.name).toBe("Voorjaarszeilen");
+    expect(page.audit.find((a) => a.action === "refund.succeeded")!.sentence).toMatch(new RegExp(`^€\\s?50 terugbetaald \\(door een medewerker\\)\\. Reden: Asked by ${ANNA.name} on the phone$`));
     expect(doc.rateLimitRows).toBe(1);
     // Never a credential: the newsletter's link token stays out.
     const text = JSON.stringify(doc);
@@ -183,7 +202,8 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
 
     const json = (await call(exportJsonAction as never, postForm("/admin/privacy/export.json", admin.cookie, { email: ` ${ANNA.email} ` }))) as Response;
     expect(json.status).toBe(200);
-    expect(json.headers.get("content-disposition")).toMatch(/^attachment; filename="persoonsgegevens-\d{4}-\d{2}-\d{2}\.json"$/);
+    // Named by her booking's reference, so two people's files in one folder are told apart.
+    expect(json.headers.get("content-disposition")).toMatch(/^attachment; filename="persoonsgegevens-OR-K7M3Q9-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(json.headers.get("cache-control")).toBe("no-store");
     const body = (await json.json()) as { registrations: { reference: string }[] };
     expect(body.registrations.map((r) => r.reference)).toEqual([annaRef]);
@@ -198,6 +218,16 @@ describe("a person's data on request (GDPR art. 15 and 17)", () => {
     expect(page).toContain(annaRef);
     expect(page).toContain(ANNA.name);
     expect(page).toContain("Confirmed"); // the status as a word in her language, not the stored value
+    expect(page).toContain("Spring sail"); // the event's English name
+    expect(page).toContain("Registered and confirmed (by the participant).");
+    expect(page).not.toContain("&quot;status&quot;");
+    expect(html.headers.get("content-disposition")).toMatch(/filename="persoonsgegevens-OR-K7M3Q9-\d{4}-\d{2}-\d{2}\.html"/);
+
+    // Someone without a booking: a short id of the address (keyed), never the address.
+    const nobody = (await call(exportJsonAction as never, postForm("/admin/privacy/export.json", admin.cookie, { email: "nobody.here@example.com" }))) as Response;
+    const nobodyName = nobody.headers.get("content-disposition") ?? "";
+    expect(nobodyName).toMatch(/filename="persoonsgegevens-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(nobodyName).not.toContain("nobody");
     expect(page).not.toContain(BRAM.name);
     // Every value escaped: her own text cannot make markup of the page.
     expect(page).toContain("Ik wil &lt;b&gt;mee&lt;/b&gt;");

@@ -81,7 +81,7 @@ export function UploadField({
               {t(kind === "image" ? "admin.uploads.removeImage" : "admin.uploads.removeDocument")}
             </label>
           )}
-          <p className="w-full text-xs text-slate-500">{t("admin.uploads.replaceHint")}</p>
+          <p className="w-full text-xs text-slate-600">{t("admin.uploads.replaceHint")}</p>
         </div>
       )}
       <input

@@ -2,12 +2,13 @@ import "~/i18n/admin";
 import { Download, Printer, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
+import { MailLink } from "~/components/admin/contact-cell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
-import { dashboardCounts, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
+import { dashboardCounts, endedPaidRegistrations, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -18,16 +19,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const at = now();
-    const [counts, registrations, interest, events] = await Promise.all([
-      dashboardCounts(db()),
+    const [counts, registrations, ended, interest, events] = await Promise.all([
+      dashboardCounts(db(), at),
       paidRegistrations(db(), at),
+      endedPaidRegistrations(db(), at),
       interestSignups(db()),
       eventOccupancy(db(), at),
     ]);
+    const view = (r: (typeof registrations)[number]) => ({ ...r, registeredAt: r.registeredAt.toISOString(), balanceDueAt: r.balanceDueAt?.toISOString() ?? null });
     return {
       ok: true as const,
       counts,
-      registrations: registrations.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString(), balanceDueAt: r.balanceDueAt?.toISOString() ?? null })),
+      registrations: registrations.map(view),
+      ended: ended.map(view),
       interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
       events: events.map((e) => ({ ...e, startDate: e.startDate.toISOString() })),
     };
@@ -39,13 +43,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
 
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{label}</h2>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{label}</h2>
       <p className="mt-2 font-display text-5xl font-bold text-navy-900" data-testid="stat-value">
         {value}
       </p>
+      {hint && <p className="mt-2 text-sm text-slate-600">{hint}</p>}
     </article>
   );
 }
@@ -83,14 +88,22 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { counts, registrations, interest, events } = loaderData;
+  const { counts, registrations, ended, interest, events } = loaderData;
   return (
     <AdminPage title={t("admin.dashboard.title")} actions={exportsLinks}>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label={t("admin.dashboard.paidRegistrations")} value={counts.paidRegistrations} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Stat label={t("admin.dashboard.paidRegistrations")} value={counts.paidBookings} hint={t("admin.dashboard.paidRegistrationsHint")} />
+        <Stat
+          label={t("admin.dashboard.liveBookings")}
+          value={counts.liveBookings}
+          hint={`${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
+        />
+        <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} hint={t("admin.dashboard.uniqueCustomersHint")} />
         <Stat label={t("admin.dashboard.interestSignups")} value={counts.interestSignups} />
-        <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} />
       </div>
+      <p className="-mt-4 max-w-4xl text-sm text-slate-600" data-testid="live-rule">
+        {t("admin.dashboard.liveRule")}
+      </p>
 
       <AdminSection title={t("admin.dashboard.events")} id="dashboard-events">
         <AdminTable
@@ -132,16 +145,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   )}
                 </td>
                 <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-expected">{formatPrice(e.expectedCents, "nl")}</td>
-                <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-received">{formatPrice(e.receivedCents, "nl")}</td>
+                <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-received">
+                  {formatPrice(e.receivedCents, "nl")}
+                  {e.keptCents > 0 && (
+                    <span className="block text-xs text-slate-600" data-testid="event-kept">
+                      {t("admin.dashboard.kept", { amount: formatPrice(e.keptCents, "nl") })}
+                    </span>
+                  )}
+                </td>
                 <td className="whitespace-nowrap text-right tabular-nums" data-testid="event-outstanding">{formatPrice(e.outstandingCents, "nl")}</td>
                 <td className="text-right">
-                  <a
-                    href={`/admin/manifest/${e.id}`}
-                    className="inline-flex items-center gap-1 font-semibold text-ocean-600 hover:text-ocean-700"
-                    aria-label={t("admin.dashboard.manifestFor", { event: e.name })}
-                  >
+                  {/* The visible word starts the link's name (WCAG 2.5.3); the event follows for screen readers. */}
+                  <a href={`/admin/manifest/${e.id}`} className="inline-flex items-center gap-1 font-semibold text-ocean-600 hover:text-ocean-700">
                     <Printer aria-hidden className="size-4" />
                     {t("admin.dashboard.manifest")}
+                    <span className="sr-only"> {t("admin.dashboard.manifestFor", { event: e.name })}</span>
                   </a>
                 </td>
               </tr>
@@ -150,64 +168,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </AdminTable>
       </AdminSection>
 
-      <AdminSection title={t("admin.dashboard.registrationsTitle")} id="dashboard-registrations">
-        <AdminTable
-          caption={t("admin.dashboard.registrationsTitle")}
-          columns={[
-            t("admin.dashboard.event"),
-            t("admin.dashboard.participant"),
-            t("admin.dashboard.email"),
-            t("admin.dashboard.phone"),
-            t("admin.dashboard.registeredAt"),
-            { label: t("admin.dashboard.amountPaid"), align: "right" },
-            { label: t("admin.bookings.dashboard.refunded"), align: "right" },
-            { label: t("admin.bookings.dashboard.balance"), align: "right" },
-            t("admin.dashboard.reference"),
-          ]}
-          count={registrations.length}
-          emptyText={t("admin.dashboard.registrationsEmpty")}
-        >
-          {registrations.map((r) => (
-            <tr key={r.id} data-testid="dashboard-registration">
-              <td>{r.eventName}</td>
-              <td className="font-semibold text-navy-900">
-                <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline">
-                  {r.customerName}
-                </Link>
-                {r.status !== "confirmed" && <span className="block text-xs font-normal text-slate-500">{t(`admin.events.regStatus.${r.status}` as const)}</span>}
-              </td>
-              <td>
-                <a href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline">
-                  {r.customerEmail}
-                </a>
-              </td>
-              <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
-              <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{r.refundedCents > 0 ? formatPrice(r.refundedCents, "nl") : "–"}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">
-                {r.balanceDueCents > 0 ? (
-                  <>
-                    {formatPrice(r.balanceDueCents, "nl")}
-                    {r.balanceDueAt && <span className="block text-xs text-slate-500">{t("admin.bookings.dashboard.dueOn", { date: formatDate(r.balanceDueAt, "nl") })}</span>}
-                    {r.overdue && (
-                      <Badge variant="destructive" className="mt-1" data-testid="overdue">
-                        {t("admin.bookings.overdue")}
-                      </Badge>
-                    )}
-                  </>
-                ) : (
-                  "–"
-                )}
-              </td>
-              <td className="font-mono text-xs">
-                <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline" aria-label={t("admin.bookings.dashboard.open", { reference: r.reference })}>
-                  {r.reference}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+      <AdminSection title={`${t("admin.dashboard.registrationsTitle")} (${registrations.length})`} id="dashboard-registrations">
+        <RegistrationTable rows={registrations} caption={t("admin.dashboard.registrationsTitle")} emptyText={t("admin.dashboard.registrationsEmpty")} testId="dashboard-registration" />
       </AdminSection>
 
       <AdminSection title={t("admin.dashboard.interestTitle")} id="dashboard-interest">
@@ -227,9 +189,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </time>
                   </header>
                   <p className="text-sm">
-                    <a href={`mailto:${i.email}`} className="text-ocean-600 hover:underline">
-                      {i.email}
-                    </a>
+                    <MailLink email={i.email} />
                     {" · "}
                     <span className="text-slate-600">{i.eventName}</span>
                   </p>
@@ -242,6 +202,75 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </AdminSection>
+
+      <AdminSection title={`${t("admin.dashboard.endedTitle")} (${ended.length})`} id="dashboard-ended">
+        <p className="mb-4 text-sm text-slate-600">{t("admin.dashboard.endedIntro")}</p>
+        <RegistrationTable rows={ended} caption={t("admin.dashboard.endedTitle")} emptyText={t("admin.dashboard.endedEmpty")} testId="dashboard-ended-registration" />
+      </AdminSection>
     </AdminPage>
+  );
+}
+
+type RegistrationRow = Extract<Route.ComponentProps["loaderData"], { ok: true }>["registrations"][number];
+
+/** Registrations with their money: the paid live ones, or (below) the ones no longer live. */
+function RegistrationTable({ rows, caption, emptyText, testId }: { rows: RegistrationRow[]; caption: string; emptyText: string; testId: string }) {
+  const { t } = useI18n();
+  return (
+    <AdminTable
+      caption={caption}
+      columns={[
+        t("admin.dashboard.event"),
+        t("admin.dashboard.participant"),
+        t("admin.dashboard.email"),
+        t("admin.dashboard.phone"),
+        t("admin.dashboard.registeredAt"),
+        { label: t("admin.dashboard.amountPaid"), align: "right" },
+        { label: t("admin.bookings.dashboard.refunded"), align: "right" },
+        { label: t("admin.bookings.dashboard.balance"), align: "right" },
+        t("admin.dashboard.reference"),
+      ]}
+      count={rows.length}
+      emptyText={emptyText}
+    >
+      {rows.map((r) => (
+        <tr key={r.id} data-testid={testId}>
+          <td>{r.eventName}</td>
+          <td className="font-semibold text-navy-900">
+            <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline">
+              {r.customerName}
+            </Link>
+            {r.status !== "confirmed" && <span className="block text-xs font-normal text-slate-600">{t(`admin.events.regStatus.${r.status}` as const)}</span>}
+          </td>
+          <td className="[overflow-wrap:anywhere]">
+            <MailLink email={r.customerEmail} />
+          </td>
+          <td className="whitespace-nowrap">{r.phoneNumber ?? "–"}</td>
+          <td className="whitespace-nowrap">{formatDate(r.registeredAt, "nl", DATE_TIME)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(r.amountPaidCents, "nl")}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{r.refundedCents > 0 ? formatPrice(r.refundedCents, "nl") : "–"}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">
+            {r.balanceDueCents > 0 ? (
+              <>
+                {formatPrice(r.balanceDueCents, "nl")}
+                {r.balanceDueAt && <span className="block text-xs text-slate-600">{t("admin.bookings.dashboard.dueOn", { date: formatDate(r.balanceDueAt, "nl") })}</span>}
+                {r.overdue && (
+                  <Badge variant="destructive" className="mt-1" data-testid="overdue">
+                    {t("admin.bookings.overdue")}
+                  </Badge>
+                )}
+              </>
+            ) : (
+              "–"
+            )}
+          </td>
+          <td className="font-mono text-xs">
+            <Link to={`/admin/registrations/${r.id}`} className="text-ocean-600 hover:underline" aria-label={t("admin.bookings.dashboard.open", { reference: r.reference })}>
+              {r.reference}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

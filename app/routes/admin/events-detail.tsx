@@ -1,9 +1,9 @@
 import "~/i18n/admin";
-import { Ban, CalendarX2, ListOrdered } from "lucide-react";
+import { Ban, CalendarX2, ListOrdered, Unlock } from "lucide-react";
 import { useMemo } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
-import { ContactCell } from "~/components/admin/contact-cell";
+import { ContactCell, MailLink } from "~/components/admin/contact-cell";
 import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
@@ -19,6 +19,9 @@ import { readEventForm, saveEventFromForm } from "./event-form.server";
 import { eventById, eventInterestList, eventRegistrations, privatePageOptions } from "@server/events/admin.server";
 import { cancelEvent } from "@server/events/save.server";
 import { requireAdmin } from "@server/auth/guard.server";
+import { heldPlaces, releaseHeldRegistration, releaseOffer } from "@server/booking/holds.server";
+import { MAX_OPEN_HOLDS_PER_BOOKER } from "@server/booking/registration.server";
+import { isUuid } from "@server/db/values.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
@@ -33,12 +36,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const at = now();
-  const [taken, registrations, interest, privatePages, waitlist] = await Promise.all([
+  const [taken, registrations, interest, privatePages, waitlist, held] = await Promise.all([
     placesTakenByEvent(db(), [event.id], at),
     eventRegistrations(db(), event.id),
     eventInterestList(db(), event.id),
     privatePageOptions(db()),
     waitlistCount(db(), event.id),
+    heldPlaces(db(), event.id, at),
   ]);
   return {
     event: {
@@ -63,6 +67,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     registrations: registrations.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
     waitlist,
+    held: held.map((h) => ({ ...h, since: h.since.toISOString(), expiresAt: h.expiresAt.toISOString() })),
+    holdLimit: MAX_OPEN_HOLDS_PER_BOOKER,
   };
 }
 
@@ -79,6 +85,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     await cancelEvent(db(), existing.id);
     const feedback: Feedback = { kind: "success", title: "admin.events.cancelled", params: { name: existing.name } };
     return { feedback, result: null, savedId: null, intent: "cancel" as const };
+  }
+  if (intent === "release-hold" || intent === "release-offer") {
+    // Ends a hold or a waiting-list offer now (server/booking/holds.server.ts), after the confirmation.
+    const id = String(read.form.get("id") ?? "");
+    const answer = (feedback: Feedback, status = 200) => data({ feedback, result: null, savedId: null, intent, confirmRelease: null }, { status });
+    if (!isUuid(id) || !isUuid(params.id)) return answer({ kind: "error", title: "admin.holds.failed", message: "admin.holds.notHeld" }, 404);
+    if (read.form.get(CONFIRMED_FIELD) !== "yes") return { feedback: undefined, result: null, savedId: null, intent, confirmRelease: id };
+    const staff = { type: "staff" as const, userId: admin.id };
+    const released = intent === "release-hold" ? await releaseHeldRegistration(params.id, id, staff) : await releaseOffer(params.id, id, staff);
+    if (released.outcome === "not_held") return answer({ kind: "error", title: "admin.holds.failed", message: "admin.holds.notHeld" }, 409);
+    return answer(
+      released.offered > 0
+        ? { kind: "success", title: "admin.holds.released", message: "admin.holds.releasedOffered", params: { count: released.offered } }
+        : { kind: "success", title: "admin.holds.released" },
+    );
   }
   return saveEventFromForm(read.form, admin, params.id);
 }
@@ -154,6 +175,8 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
 
+      <HeldPlaces held={loaderData.held} limit={loaderData.holdLimit} confirmingId={actionData && "confirmRelease" in actionData ? (actionData.confirmRelease ?? null) : null} />
+
       <AdminSection title={`${t("admin.events.registrations")} (${registrations.length})`} id="event-registrations">
         <AdminTable
           caption={t("admin.events.registrations")}
@@ -196,9 +219,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                 {entry.name}
               </th>
               <td>
-                <a href={`mailto:${entry.email}`} className="text-ocean-600 hover:underline">
-                  {entry.email}
-                </a>
+                <MailLink email={entry.email} />
               </td>
               <td className="max-w-sm whitespace-pre-line">{entry.message}</td>
               <td className="whitespace-nowrap">{formatDate(entry.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
@@ -222,5 +243,104 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
     </AdminPage>
+  );
+}
+
+type Held = Route.ComponentProps["loaderData"]["held"][number];
+
+function releaseTexts(t: ReturnType<typeof useI18n>["t"], row: Held) {
+  return {
+    title: t("admin.holds.confirmTitle"),
+    description:
+      row.kind === "offer"
+        ? t("admin.holds.confirmOffer", { name: row.name })
+        : `${t("admin.holds.confirmHold", { name: row.name, reference: row.reference })}${row.paymentInProgress ? ` ${t("admin.holds.confirmPaying", { name: row.name })}` : ""}`,
+    confirmLabel: t("admin.holds.confirm"),
+    cancelLabel: t("admin.holds.keep"),
+  };
+}
+
+/**
+ * Who holds places now (running holds and open waiting-list offers), with what may point at
+ * squatting (many holds from one client address or e-mail address, the per-booker limit
+ * reached), and a button that releases one after a confirmation.
+ */
+function HeldPlaces({ held, limit, confirmingId }: { held: Held[]; limit: number; confirmingId: string | null }) {
+  const { t, locale } = useI18n();
+  const when = (iso: string) => formatDate(iso, locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  const idOf = (row: Held) => (row.kind === "hold" ? row.registrationId : row.offerId);
+  // Without JavaScript the first click asks here (the dialog does it otherwise).
+  const confirmRow = confirmingId ? held.find((row) => idOf(row) === confirmingId) : undefined;
+  return (
+    <AdminSection title={`${t("admin.holds.title")} (${held.reduce((sum, row) => sum + row.places, 0)})`} id="event-held">
+      <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("admin.holds.intro", { max: limit })}</p>
+      {confirmRow && (
+        <div className="mb-4">
+          <InlineConfirm intent={confirmRow.kind === "hold" ? "release-hold" : "release-offer"} hidden={{ id: idOf(confirmRow) }} texts={releaseTexts(t, confirmRow)} />
+        </div>
+      )}
+      <AdminTable
+        caption={t("admin.holds.title")}
+        columns={[
+          t("admin.holds.col.who"),
+          t("admin.holds.col.kind"),
+          t("admin.holds.col.places"),
+          t("admin.holds.col.since"),
+          t("admin.holds.col.expires"),
+          t("admin.holds.col.signals"),
+          { label: t("admin.holds.col.action"), hidden: true },
+        ]}
+        count={held.length}
+        emptyText={t("admin.holds.empty")}
+      >
+        {held.map((row) => {
+          const formId = `release-${idOf(row)}`;
+          return (
+            <tr key={idOf(row)} data-testid="held-row">
+              <ContactCell name={row.name} email={row.email}>
+                {row.kind === "hold" && (
+                  <Link to={`/admin/registrations/${row.registrationId}`} className="font-mono text-xs text-ocean-600 hover:underline">
+                    {row.reference}
+                  </Link>
+                )}
+              </ContactCell>
+              <td>{t(row.kind === "hold" ? "admin.holds.kind.hold" : "admin.holds.kind.offer")}</td>
+              <td className="tabular-nums">{row.places}</td>
+              <td className="whitespace-nowrap">{when(row.since)}</td>
+              <td className="whitespace-nowrap">{when(row.expiresAt)}</td>
+              <td>
+                {row.kind === "hold" && (
+                  <ul className="grid gap-1 text-xs">
+                    {row.paymentInProgress && (
+                      <li>
+                        <Badge variant="secondary">{t("admin.holds.paying")}</Badge>
+                      </li>
+                    )}
+                    {row.sameClient > 1 && <li>{t("admin.holds.sameClient", { count: row.sameClient })}</li>}
+                    {row.sameEmail > 1 && <li>{t("admin.holds.sameEmail", { count: row.sameEmail })}</li>}
+                    {row.atLimit && (
+                      <li>
+                        <Badge variant="accent">{t("admin.holds.atLimit", { max: limit })}</Badge>
+                      </li>
+                    )}
+                  </ul>
+                )}
+              </td>
+              <td>
+                <Form method="post" id={formId}>
+                  <input type="hidden" name="intent" value={row.kind === "hold" ? "release-hold" : "release-offer"} />
+                  <input type="hidden" name="id" value={idOf(row)} />
+                  <ConfirmSubmit formId={formId} triggerProps={{ variant: "outline", size: "sm" }} texts={releaseTexts(t, row)}>
+                    <Unlock aria-hidden />
+                    {t("admin.holds.release")}
+                    <span className="sr-only"> {t("admin.holds.releaseFor", { name: row.name })}</span>
+                  </ConfirmSubmit>
+                </Form>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
+    </AdminSection>
   );
 }

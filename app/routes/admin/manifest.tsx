@@ -64,7 +64,8 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
         <>
           <PrintButton />
           <Button asChild variant="light">
-            <a href={`/admin/exports/registrations.csv?event=${event.id}`} download>
+            {/* The same people as the list: the event's live bookings. */}
+            <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
               <Download aria-hidden />
               CSV
             </a>

@@ -1,13 +1,19 @@
+import crypto from "node:crypto";
 import { translate, type MessageKey } from "~/i18n";
 import { asLocale, type Locale } from "~/i18n/define";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { valueLabel } from "~/lib/value-label";
+import { historyLines, type HistoryContext, type HistoryLine } from "@server/audit/history.server";
+import { reasonText } from "@server/audit/reasons.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
-import { db } from "@server/db/client.server";
+import { db, type DbOrTx } from "@server/db/client.server";
+import { eventNameIn } from "@server/events/view.server";
 import { readForm } from "@server/http/form.server";
+import { erasedMarksIn } from "@server/privacy/anonymise.server";
 import { findSubject, normaliseSubjectEmail, type SubjectData } from "@server/privacy/subject.server";
+import { secrets } from "@server/secrets.server";
 
 /**
  * /admin/privacy and its two downloads: what a person's data looks like outside the database.
@@ -15,18 +21,34 @@ import { findSubject, normaliseSubjectEmail, type SubjectData } from "@server/pr
  * file and the HTML file always hold the same things. Left out on purpose: the newsletter's link
  * token (a credential, not information about the person), the e-mails' HTML (their text is in)
  * and attachments' bytes (their names are in).
+ *
+ * Written in a language: the person's for the files they are handed (the event in their language,
+ * the history and the reasons as sentences in it, no staff member named), Dutch for the page
+ * (staff by name). The machine-readable fields (codes, ISO dates, cents) are the same in both.
  */
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export function subjectExport(data: SubjectData, at: Date) {
+type EventRef = SubjectData["registrations"][number]["event"];
+
+/** The event in the export's language (its English name when it has one). */
+const eventIn = (event: EventRef, locale: Locale) => (event ? { id: event.id, name: eventNameIn(event, locale), startDate: event.startDate, endDate: event.endDate } : null);
+
+/**
+ * The export in `locale`. `history`: the trail's sentences (`historyLines`, in the same order as
+ * `data.audit`). `subjectView` reads them and calls this.
+ */
+export function subjectExport(data: SubjectData, at: Date, locale: Locale, history: HistoryLine[], audience: HistoryContext["audience"] = "person") {
+  const sentenceOf = new Map(history.map((line) => [line.id, line.sentence]));
+  const staffName = () => translate(locale, audience === "person" ? "admin.bookings.history.actor.team" : "admin.bookings.actor.staffGone");
   return {
     generatedAt: at.toISOString(),
+    language: locale,
     email: data.email,
     registrations: data.registrations.map(({ registration: r, event, payments, refunds }) => ({
       id: r.id,
       reference: r.reference,
-      event,
+      event: eventIn(event, locale),
       status: r.status,
       name: r.customerName,
       email: r.customerEmail,
@@ -62,6 +84,8 @@ export function subjectExport(data: SubjectData, at: Date) {
         amountCents: f.amountCents,
         currency: f.currency,
         reason: f.reason,
+        /** The reason in the export's language (`reason` is what the system stored). */
+        reasonText: reasonText(f.reason, locale, staffName),
         providerRefundId: f.providerRefundId,
         createdAt: iso(f.createdAt),
         succeededAt: iso(f.succeededAt),
@@ -69,7 +93,7 @@ export function subjectExport(data: SubjectData, at: Date) {
     })),
     waitlist: data.waitlist.map(({ entry: e, event, offers }) => ({
       id: e.id,
-      event,
+      event: eventIn(event, locale),
       name: e.name,
       email: e.email,
       phone: e.phone,
@@ -82,7 +106,7 @@ export function subjectExport(data: SubjectData, at: Date) {
     })),
     interest: data.interest.map(({ interest: i, event }) => ({
       id: i.id,
-      event,
+      event: eventIn(event, locale),
       name: i.name,
       email: i.email,
       message: i.message,
@@ -120,12 +144,19 @@ export function subjectExport(data: SubjectData, at: Date) {
       actorType: a.actorType,
       reason: a.reason,
       registrationId: a.registrationId,
+      /** What happened, by whom and why, in the export's language. */
+      sentence: sentenceOf.get(a.id) ?? a.action,
     })),
     rateLimitRows: data.rateLimitRows,
   };
 }
 
 export type SubjectExport = ReturnType<typeof subjectExport>;
+
+/** The export of `data` in `locale`, with the history's sentences for `audience`. */
+export async function subjectView(database: DbOrTx, data: SubjectData, at: Date, locale: Locale, audience: HistoryContext["audience"]): Promise<SubjectExport> {
+  return subjectExport(data, at, locale, await historyLines(database, data.audit, locale, audience), audience);
+}
 
 /** The language of the person's newest record: the HTML file is written in it. */
 export function subjectLocale(data: SubjectData): Locale {
@@ -139,9 +170,22 @@ export function subjectLocale(data: SubjectData): Locale {
   return asLocale(dated[0]?.locale);
 }
 
-/** The file name of a download: the date only, never the address (it shows in download lists). */
-export function exportFileName(extension: "json" | "html", at: Date): string {
-  return `persoonsgegevens-${at.toISOString().slice(0, 10)}.${extension}`;
+/**
+ * What tells one person's download from another's in a folder: the reference of their newest
+ * booking, or else a short id of the address made with the server's secret (the same for both
+ * files of one request, and no way back to the address without the secret). Never the address
+ * itself: file names show in download lists and synced folders.
+ */
+export function subjectTag(data: SubjectData): string {
+  const newest = [...data.registrations].sort((a, b) => b.registration.createdAt.getTime() - a.registration.createdAt.getTime())[0];
+  if (newest) return newest.registration.reference;
+  return crypto.createHmac("sha256", secrets().sessionSecret).update(`privacy-export\u0000${data.email}`).digest("hex").slice(0, 8);
+}
+
+/** The file name of a download: "persoonsgegevens-OR-K7M3Q9-2027-03-01.json" (`subjectTag`, the day). */
+export function exportFileName(extension: "json" | "html", at: Date, tag: string): string {
+  const safeTag = tag.replace(/[^A-Za-z0-9-]/g, "");
+  return `persoonsgegevens-${safeTag ? `${safeTag}-` : ""}${at.toISOString().slice(0, 10)}.${extension}`;
 }
 
 /** A download: an attachment, never cached, never sniffed, and (HTML) running no script. */
@@ -167,6 +211,7 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
   const when = (value: string | null) => (value ? formatDate(value, locale, { dateStyle: "medium", timeStyle: "short" }) : "–");
   const money = (cents: number) => formatPrice(cents, locale);
   const eventName = (event: { name: string; startDate: string } | null) => (event ? `${event.name} (${formatDate(event.startDate, locale)})` : "–");
+  const text = (value: string | null) => (value === null ? null : erasedMarksIn(value, locale));
   const rows = (pairs: [MessageKey, unknown][]) =>
     `<table>${pairs.map(([k, v]) => `<tr><th scope="row">${escapeHtml(t(k))}</th><td>${escapeHtml(v ?? "–")}</td></tr>`).join("")}</table>`;
   const section = (title: MessageKey, count: number, body: string) =>
@@ -177,14 +222,14 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
       (r) =>
         `<article><h3>${escapeHtml(r.reference)} · ${escapeHtml(eventName(r.event))}</h3>${rows([
           ["admin.privacy.field.status", valueLabel(t, "admin.events.regStatus", r.status)],
-          ["admin.privacy.field.name", r.name],
+          ["admin.privacy.field.name", text(r.name)],
           ["admin.privacy.field.email", r.email],
           ["admin.privacy.field.phone", r.phone],
           ["admin.privacy.field.birthDate", r.birthDate],
           ["admin.privacy.field.address", [r.address.street, r.address.postalCode, r.address.city, r.address.country].filter(Boolean).join(", ")],
           ["admin.privacy.field.emergencyContact", [r.emergencyContact.name, r.emergencyContact.phone].filter(Boolean).join(", ")],
           ["admin.privacy.field.comments", r.comments],
-          ["admin.privacy.field.language", r.language],
+          ["admin.privacy.field.language", r.language === "en" ? "English" : "Nederlands"],
           ["admin.privacy.field.price", money(r.priceCents)],
           ["admin.privacy.field.bookedAt", when(r.createdAt)],
           ["admin.privacy.field.termsAcceptedAt", `${when(r.termsAcceptedAt)} (${r.waiverVersion})`],
@@ -197,7 +242,7 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
         }${
           r.refunds.length
             ? `<h4>${escapeHtml(t("admin.privacy.refunds"))}</h4><ul>${r.refunds
-                .map((f) => `<li>${escapeHtml(`${money(f.amountCents)} · ${valueLabel(t, "admin.bookings.refundStatus", f.status)} · ${when(f.succeededAt ?? f.createdAt)} · ${f.reason}`)}</li>`)
+                .map((f) => `<li>${escapeHtml(`${money(f.amountCents)} · ${valueLabel(t, "admin.bookings.refundStatus", f.status)} · ${when(f.succeededAt ?? f.createdAt)} · ${f.reasonText}`)}</li>`)
                 .join("")}</ul>`
             : ""
         }</article>`,
@@ -239,9 +284,7 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
     )
     .join("");
   const mails = `<ul>${doc.emails.map((m) => `<li>${escapeHtml(`${when(m.sentAt ?? m.createdAt)} · ${m.to} · ${m.subject} (${valueLabel(t, "admin.emails.status", m.status)})`)}</li>`).join("")}</ul>`;
-  const trail = `<ul>${doc.audit
-    .map((a) => `<li>${escapeHtml(`${when(a.at)} · ${a.action} · ${a.actorType === "staff" ? t("admin.privacy.actorStaff") : valueLabel(t, "admin.bookings.actor", a.actorType)}${Object.keys(a.changes).length ? ` · ${JSON.stringify(a.changes)}` : ""}${a.reason ? ` · ${a.reason}` : ""}`)}</li>`)
-    .join("")}</ul>`;
+  const trail = `<ul>${doc.audit.map((a) => `<li>${escapeHtml(`${when(a.at)} · ${a.sentence}`)}</li>`).join("")}</ul>`;
 
   return `<!doctype html>
 <html lang="${locale}">
@@ -290,8 +333,9 @@ export async function exportDownload(request: Request, format: "json" | "html"):
   }
   const at = now();
   const data = await findSubject(db(), email);
-  const doc = subjectExport(data, at);
-  return format === "json"
-    ? downloadResponse(`${JSON.stringify(doc, null, 2)}\n`, "application/json", exportFileName("json", at))
-    : downloadResponse(subjectHtml(doc, subjectLocale(data)), "text/html", exportFileName("html", at));
+  // Handed to the person: in their language, naming the team rather than its members.
+  const locale = subjectLocale(data);
+  const doc = await subjectView(db(), data, at, locale, "person");
+  const name = exportFileName(format, at, subjectTag(data));
+  return format === "json" ? downloadResponse(`${JSON.stringify(doc, null, 2)}\n`, "application/json", name) : downloadResponse(subjectHtml(doc, locale), "text/html", name);
 }

@@ -15,7 +15,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
 import { eraseSubject, findSubject, isEmptySubject, normaliseSubjectEmail, type ErasureCounts, type ErasureRefusal } from "@server/privacy/subject.server";
-import { subjectExport, type SubjectExport } from "./privacy.server";
+import { subjectView, type SubjectExport } from "./privacy.server";
 import type { Route } from "./+types/privacy";
 
 export const handle = { locale: "nl" };
@@ -47,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   const at = now();
   const found = async (): Promise<Found> => {
     const subject = await findSubject(db(), email);
-    return { email, doc: subjectExport(subject, at), empty: isEmptySubject(subject) };
+    // The page is for staff: in Dutch, staff by name (the downloads are in the person's language).
+    return { email, doc: await subjectView(db(), subject, at, "nl", "staff"), empty: isEmptySubject(subject) };
   };
   if (intent === "search") return data<ActionData>({ kind: "found", found: await found() });
   // Without JavaScript the first click posts unconfirmed: answer with the confirmation step.
@@ -298,19 +299,14 @@ function Result({ found, confirm, refusal }: { found: Found; confirm: boolean; r
           <AdminSection title={`${t("admin.privacy.audit")} (${doc.audit.length})`} id="privacy-audit">
             <AdminTable
               caption={t("admin.privacy.audit")}
-              columns={[t("admin.privacy.field.createdAt"), t("admin.privacy.field.action"), t("admin.privacy.field.actor"), t("admin.privacy.field.changes")]}
+              columns={[t("admin.privacy.field.createdAt"), t("admin.privacy.field.action")]}
               count={doc.audit.length}
               emptyText={t("admin.privacy.export.none")}
             >
               {doc.audit.map((a) => (
-                <tr key={a.id}>
+                <tr key={a.id} data-testid="privacy-audit-row">
                   <td className="whitespace-nowrap">{when(a.at)}</td>
-                  <td className="font-mono text-xs">{a.action}</td>
-                  <td>{a.actorType === "staff" ? t("admin.privacy.actorStaff") : valueLabel(t, "admin.bookings.actor", a.actorType)}</td>
-                  <td className="max-w-md break-words font-mono text-xs">
-                    {Object.keys(a.changes).length ? JSON.stringify(a.changes) : ""}
-                    {a.reason ? ` ${a.reason}` : ""}
-                  </td>
+                  <td className="max-w-2xl [overflow-wrap:anywhere]">{a.sentence}</td>
                 </tr>
               ))}
             </AdminTable>

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { bankTransferSchema, cancelSchema, INTENTS, manualRefundSchema, moveSchema, type RegistrationIntent } from "~/schemas/admin-registration";
 import type { Feedback } from "~/schemas/feedback";
 import { formatPrice } from "~/lib/money-format";
 import { audit, auditTrail, type Actor } from "@server/audit/audit.server";
+import { historyContext, historyLine, requestedByWords } from "@server/audit/history.server";
+import { reasonText } from "@server/audit/reasons.server";
 import type { AdminUser } from "@server/auth/guard.server";
 import { recordBankTransfer } from "@server/booking/balance.server";
 import { queueBalanceRequest } from "@server/booking/balance-emails.server";
@@ -17,7 +19,7 @@ import { registrationMoney } from "@server/booking/money.server";
 import { moveBooking, type MoveOutcome } from "@server/booking/move.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
-import { events, payments, refunds, registrations, user } from "@server/db/schema.server";
+import { events, payments, refunds, registrations } from "@server/db/schema.server";
 import { isUuid } from "@server/db/values.server";
 import { moveTargets } from "@server/events/admin.server";
 import { displayStatus } from "@server/events/view.server";
@@ -33,26 +35,8 @@ import { deliverQueuedQuietly } from "@server/mail/send.server";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** Who did it, in words: staff by name (their account), otherwise the kind of actor. */
-export type ActorView = { type: "participant" | "staff" | "provider" | "system"; name: string | null; id: string | null };
-
-async function staffNames(ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name || r.email]));
-}
-
-function actorView(type: ActorView["type"], id: string | null, names: Map<string, string>): ActorView {
-  return { type, id, name: type === "staff" && id ? (names.get(id) ?? null) : null };
-}
-
-/** A refund's `requestedBy` ("participant", "system", "staff:<id>") as an actor. */
-function requestedByView(requestedBy: string, names: Map<string, string>): ActorView {
-  if (requestedBy.startsWith("staff:")) return actorView("staff", requestedBy.slice("staff:".length), names);
-  const type = (["participant", "provider", "system"] as const).find((t) => t === requestedBy) ?? "system";
-  return actorView(type, null, names);
-}
+/** The page is for staff, in Dutch: the trail and the refunds in Dutch words, staff by name. */
+const PAGE_LOCALE = "nl" as const;
 
 /** Everything the page shows, or undefined for an unknown id. */
 export async function registrationPage(id: string, at: Date) {
@@ -79,24 +63,11 @@ export async function registrationPage(id: string, at: Date) {
     r.status === "confirmed" ? moveTargets(db(), event, at) : Promise.resolve([]),
   ]);
 
-  const staffIds = [
-    ...trail.filter((a) => a.actorType === "staff" && a.actorId).map((a) => a.actorId!),
-    ...refundRows.filter(({ refund: f }) => f.requestedBy.startsWith("staff:")).map(({ refund: f }) => f.requestedBy.slice("staff:".length)),
-  ];
-  // Event ids in the trail (a move's from → to, a cancelled date's chosen new one) are shown by name.
-  const eventIds = new Set<string>();
-  for (const entry of trail) {
-    for (const change of [entry.changes.eventId, entry.changes.targetEvent]) {
-      if (!change) continue;
-      for (const value of [change.from, change.to]) if (typeof value === "string" && isUuid(value)) eventIds.add(value);
-    }
-  }
-  const [names, eventNames] = await Promise.all([
-    staffNames(staffIds),
-    eventIds.size === 0
-      ? Promise.resolve([])
-      : db().select({ id: events.id, name: events.name, startDate: events.startDate }).from(events).where(inArray(events.id, [...eventIds])),
-  ]);
+  // The trail in words (one function for this page, /admin/privacy and a person's export); the
+  // refunds' "asked by" are actors too, so their staff are named from the same context.
+  const refundStaff = refundRows.filter(({ refund: f }) => f.requestedBy.startsWith("staff:")).map(({ refund: f }) => f.requestedBy.slice("staff:".length));
+  const context = await historyContext(db(), trail, "staff", refundStaff);
+  const staffName = (id: string) => requestedByWords(`staff:${id}`, PAGE_LOCALE, context);
 
   return {
     registration: {
@@ -148,26 +119,17 @@ export async function registrationPage(id: string, at: Date) {
       // A bank transfer is paid back by hand; the page offers to mark it done while pending.
       byHand: provider === "manual" && f.status !== "succeeded",
       amountCents: f.amountCents,
-      reason: f.reason,
+      reason: reasonText(f.reason, PAGE_LOCALE, staffName),
       status: f.status,
       providerRefundId: f.providerRefundId,
-      failureReason: f.failureReason,
-      requestedBy: requestedByView(f.requestedBy, names),
+      failureReason: f.failureReason ? reasonText(f.failureReason, PAGE_LOCALE) : null,
+      requestedBy: requestedByWords(f.requestedBy, PAGE_LOCALE, context),
       at: f.createdAt.toISOString(),
       succeededAt: iso(f.succeededAt),
     })),
     money: { ...money, balanceDueAt: iso(money.balanceDueAt) },
     policy: quote ? { refundCents: quote.refundCents, percent: quote.percent, deadline: quote.deadline.toISOString(), inWindow: quote.inWindow } : null,
-    trail: trail.map((a) => ({
-      id: a.id,
-      at: a.at.toISOString(),
-      action: a.action,
-      entityType: a.entityType,
-      changes: a.changes,
-      actor: actorView(a.actorType, a.actorId, names),
-      reason: a.reason,
-    })),
-    eventNames: Object.fromEntries(eventNames.map((e) => [e.id, { name: e.name, startDate: e.startDate.toISOString() }])),
+    trail: trail.map((a) => historyLine(a, PAGE_LOCALE, context)),
     moveTargets: targets.map((t) => ({ ...t, startDate: t.startDate.toISOString(), endDate: t.endDate.toISOString() })),
     /** A fresh nonce per page load: the request key of the forms that move money. */
     nonce: crypto.randomUUID(),

@@ -6,6 +6,7 @@ import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { selectClasses } from "~/components/admin/article-fields";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
+import { MailLink } from "~/components/admin/contact-cell";
 import { EventStatusBadge } from "~/components/admin/event-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -18,7 +19,7 @@ import { centsToEuros, formatPrice } from "~/lib/money-format";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { readForm } from "@server/http/form.server";
-import { registrationAction, registrationPage, type ActorView, type RegistrationActionData, type RegistrationPageData } from "./registration.server";
+import { registrationAction, registrationPage, type RegistrationActionData, type RegistrationPageData } from "./registration.server";
 import type { Route } from "./+types/registration";
 
 export const handle = { locale: "nl" };
@@ -85,10 +86,11 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
           <Details
             rows={[
               [t("admin.bookings.field.name"), r.customerName],
-              [t("admin.bookings.field.email"), <a key="email" href={`mailto:${r.customerEmail}`} className="text-ocean-600 hover:underline [overflow-wrap:anywhere]">{r.customerEmail}</a>],
+              [t("admin.bookings.field.email"), <MailLink key="email" email={r.customerEmail} className="text-ocean-600 hover:underline [overflow-wrap:anywhere]" />],
               [t("admin.bookings.field.phone"), r.phoneNumber ?? "–"],
               [t("admin.bookings.field.birthDate"), r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, "nl", DAY) : "–"],
-              [t("admin.bookings.field.address"), `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`],
+              // An erased address is empty: a dash, not ", ,".
+              [t("admin.bookings.field.address"), [r.street, `${r.postalCode} ${r.city}`.trim(), r.country].filter(Boolean).join(", ") || "–"],
               [t("admin.bookings.field.emergency"), r.nextOfKinName ? `${r.nextOfKinName} (${r.nextOfKinPhone ?? "–"})` : "–"],
               [t("admin.bookings.field.language"), r.locale === "en" ? "English" : "Nederlands"],
               [t("admin.bookings.field.comments"), r.comments?.trim() ? <span key="comments" className="whitespace-pre-line">{r.comments}</span> : "–"],
@@ -188,94 +190,113 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
                   <Form method="post" className="mt-1.5">
                     <input type="hidden" name="intent" value="manual-refund-done" />
                     <input type="hidden" name="refundId" value={f.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={t("admin.bookings.manualRefund.label", { amount: formatPrice(f.amountCents, "nl") })}>
+                    {/* The visible words start the button's name (WCAG 2.5.3); the amount follows for screen readers. */}
+                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
                       <Banknote aria-hidden />
                       {t("admin.bookings.manualRefund.button")}
+                      <span className="sr-only"> {t("admin.bookings.manualRefund.label", { amount: formatPrice(f.amountCents, "nl") })}</span>
                     </Button>
                   </Form>
                 )}
               </td>
               <td className="font-mono text-xs [overflow-wrap:anywhere]">{f.providerRefundId ?? "–"}</td>
-              <td>
-                <Who actor={f.requestedBy} />
-              </td>
+              <td>{f.requestedBy}</td>
             </tr>
           ))}
         </AdminTable>
       </AdminSection>
 
       <AdminSection title={t("admin.bookings.actions")} id="registration-actions">
-        <div className="grid gap-6 md:grid-cols-2">
-          <ActionCard title={t("admin.bookings.paymentLink.title")} text={t("admin.bookings.paymentLink.text")}>
-            <Form method="post">
-              <input type="hidden" name="intent" value="payment-link" />
-              <Button type="submit" disabled={busy || !confirmed || money.balanceDueCents <= 0}>
-                <Send aria-hidden />
-                {t("admin.bookings.paymentLink.button")}
-              </Button>
-            </Form>
-          </ActionCard>
+        {/* Only what can be done now; a booking that ended says why nothing can (no row of disabled forms). */}
+        {!cancellable ? (
+          <p className="max-w-3xl text-slate-700" data-testid="actions-unavailable">
+            {r.status === "cancelled"
+              ? t("admin.bookings.actions.noneCancelled", { date: r.cancelledAt ? formatDate(r.cancelledAt, "nl", DAY) : "–" })
+              : r.status === "refunded"
+                ? t("admin.bookings.actions.noneRefunded")
+                : t("admin.bookings.actions.noneExpired")}
+          </p>
+        ) : (
+          <>
+            {!confirmed && (
+              <p className="mb-4 max-w-3xl text-slate-700" data-testid="actions-pending">
+                {t("admin.bookings.actions.pending", { time: r.holdExpiresAt ? formatDate(r.holdExpiresAt, "nl", DATE_TIME) : "–" })}
+              </p>
+            )}
+            <div className="grid gap-6 md:grid-cols-2">
+              {confirmed && (
+                <>
+                  <ActionCard title={t("admin.bookings.paymentLink.title")} text={t("admin.bookings.paymentLink.text")}>
+                    {money.balanceDueCents > 0 ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="payment-link" />
+                        <Button type="submit" disabled={busy}>
+                          <Send aria-hidden />
+                          {t("admin.bookings.paymentLink.button")}
+                        </Button>
+                      </Form>
+                    ) : (
+                      <p className="text-sm font-semibold text-navy-900">{t("admin.bookings.paymentLink.nothingDue")}</p>
+                    )}
+                  </ActionCard>
 
-          <ActionCard title={t("admin.bookings.resend.title")} text={t("admin.bookings.resend.text")}>
-            <Form method="post">
-              <input type="hidden" name="intent" value="resend-confirmation" />
-              <Button type="submit" variant="outline" disabled={busy || !confirmed}>
-                <Mail aria-hidden />
-                {t("admin.bookings.resend.button")}
-              </Button>
-            </Form>
-          </ActionCard>
+                  <ActionCard title={t("admin.bookings.resend.title")} text={t("admin.bookings.resend.text")}>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="resend-confirmation" />
+                      <Button type="submit" variant="outline" disabled={busy}>
+                        <Mail aria-hidden />
+                        {t("admin.bookings.resend.button")}
+                      </Button>
+                    </Form>
+                  </ActionCard>
 
-          <ActionCard title={t("admin.bookings.transfer.title")} text={t("admin.bookings.transfer.text")}>
-            <Form method="post" className="grid gap-3">
-              <input type="hidden" name="intent" value="bank-transfer" />
-              <input type="hidden" name="nonce" value={loaderData.nonce} />
-              <FieldRow id="transfer-amount" label={t("admin.bookings.transfer.amount")} error={answer?.intent === "bank-transfer" ? fieldError("amount") : undefined}>
-                <Input id="transfer-amount" name="amount" inputMode="decimal" required pattern="\d{1,7}([.,]\d{1,2})?" defaultValue={money.balanceDueCents > 0 ? centsToEuros(money.balanceDueCents) : ""} />
-              </FieldRow>
-              <FieldRow id="transfer-note" label={t("admin.bookings.transfer.note")}>
-                <Input id="transfer-note" name="note" maxLength={500} />
-              </FieldRow>
-              <div>
-                <Button type="submit" disabled={busy || !confirmed}>
-                  <Banknote aria-hidden />
-                  {t("admin.bookings.transfer.button")}
-                </Button>
-              </div>
-            </Form>
-          </ActionCard>
+                  <ActionCard title={t("admin.bookings.transfer.title")} text={t("admin.bookings.transfer.text")}>
+                    <Form method="post" className="grid gap-3">
+                      <input type="hidden" name="intent" value="bank-transfer" />
+                      <input type="hidden" name="nonce" value={loaderData.nonce} />
+                      <FieldRow id="transfer-amount" label={t("admin.bookings.transfer.amount")} error={answer?.intent === "bank-transfer" ? fieldError("amount") : undefined}>
+                        <Input id="transfer-amount" name="amount" inputMode="decimal" required pattern="\d{1,7}([.,]\d{1,2})?" defaultValue={money.balanceDueCents > 0 ? centsToEuros(money.balanceDueCents) : ""} />
+                      </FieldRow>
+                      <FieldRow id="transfer-note" label={t("admin.bookings.transfer.note")}>
+                        <Input id="transfer-note" name="note" maxLength={500} />
+                      </FieldRow>
+                      <div>
+                        <Button type="submit" disabled={busy}>
+                          <Banknote aria-hidden />
+                          {t("admin.bookings.transfer.button")}
+                        </Button>
+                      </div>
+                    </Form>
+                  </ActionCard>
 
-          <MoveCard data={loaderData} busy={busy} error={answer?.intent === "move" ? fieldError("toEventId") : undefined} />
+                  <MoveCard data={loaderData} busy={busy} error={answer?.intent === "move" ? fieldError("toEventId") : undefined} />
+                </>
+              )}
 
-          <CancelCard data={loaderData} busy={busy} cancellable={cancellable} error={answer?.intent === "cancel" ? fieldError("amount") : undefined} />
-        </div>
+              <CancelCard data={loaderData} busy={busy} error={answer?.intent === "cancel" ? fieldError("amount") : undefined} />
+            </div>
+          </>
+        )}
       </AdminSection>
 
       <AdminSection title={t("admin.bookings.trail")} id="registration-trail">
         <AdminTable
           caption={t("admin.bookings.trail")}
-          columns={[t("admin.bookings.trail.when"), t("admin.bookings.trail.what"), t("admin.bookings.trail.changes"), t("admin.bookings.trail.who"), t("admin.bookings.trail.why")]}
+          columns={[t("admin.bookings.trail.when"), t("admin.bookings.trail.what"), t("admin.bookings.trail.who"), t("admin.bookings.trail.why")]}
           count={loaderData.trail.length}
           emptyText={t("admin.bookings.trailEmpty")}
         >
           {loaderData.trail.map((entry) => (
             <tr key={entry.id} data-testid="audit-row">
               <td className="whitespace-nowrap">{formatDate(entry.at, "nl", { ...DATE_TIME, second: "2-digit" })}</td>
-              <td>{actionLabel(t, entry.action)}</td>
               <td>
-                <ul className="grid gap-0.5">
-                  {Object.entries(entry.changes).map(([key, change]) => (
-                    <li key={key}>
-                      <span className="text-slate-500">{fieldLabel(t, key)}:</span> {changeValue(t, entry.entityType, key, change.from, loaderData.eventNames)} →{" "}
-                      {changeValue(t, entry.entityType, key, change.to, loaderData.eventNames)}
-                    </li>
-                  ))}
-                </ul>
+                {entry.what}
+                {entry.details.length > 0 && (
+                  <span className="mt-0.5 block text-xs text-slate-600 [overflow-wrap:anywhere]">{entry.details.join(" · ")}</span>
+                )}
               </td>
-              <td>
-                <Who actor={entry.actor} />
-              </td>
-              <td className="max-w-xs whitespace-pre-line">{entry.reason ?? "–"}</td>
+              <td>{entry.who}</td>
+              <td className="max-w-xs whitespace-pre-line">{entry.why ?? "–"}</td>
             </tr>
           ))}
         </AdminTable>
@@ -389,7 +410,8 @@ function MoveCard({ data: page, busy, error }: { data: RegistrationPageData; bus
   );
 }
 
-function CancelCard({ data: page, busy, cancellable, error }: { data: RegistrationPageData; busy: boolean; cancellable: boolean; error?: string }) {
+/** Cancelling, for a confirmed booking or one still waiting for its payment (the page shows no other). */
+function CancelCard({ data: page, busy, error }: { data: RegistrationPageData; busy: boolean; error?: string }) {
   const { t } = useI18n();
   const [mode, setMode] = useState<"policy" | "full" | "partial" | "none">("policy");
   const refundable = Math.max(0, page.money.netPaidCents - page.money.refundPendingCents);
@@ -404,7 +426,7 @@ function CancelCard({ data: page, busy, cancellable, error }: { data: Registrati
       <Form method="post" id="cancel-form" className="grid gap-3">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="nonce" value={page.nonce} />
-        <fieldset className="grid gap-2" disabled={!cancellable}>
+        <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold text-navy-900">{t("admin.bookings.cancel.refund")}</legend>
           {options.map((option) => (
             <label key={option.value} className="flex items-center gap-2 text-sm">
@@ -414,16 +436,16 @@ function CancelCard({ data: page, busy, cancellable, error }: { data: Registrati
           ))}
         </fieldset>
         <FieldRow id="cancel-amount" label={t("admin.bookings.cancel.amount")} error={error}>
-          <Input id="cancel-amount" name="amount" inputMode="decimal" pattern="\d{1,7}([.,]\d{1,2})?" disabled={!cancellable} aria-describedby="cancel-amount-hint" />
+          <Input id="cancel-amount" name="amount" inputMode="decimal" pattern="\d{1,7}([.,]\d{1,2})?" aria-describedby="cancel-amount-hint" />
         </FieldRow>
         <p id="cancel-amount-hint" className="-mt-2 text-xs text-slate-500">
           {t("admin.bookings.cancel.amountHint")}
         </p>
         <FieldRow id="cancel-reason" label={t("admin.bookings.reason")}>
-          <Textarea id="cancel-reason" name="reason" rows={2} maxLength={500} disabled={!cancellable} />
+          <Textarea id="cancel-reason" name="reason" rows={2} maxLength={500} />
         </FieldRow>
         <div>
-          <ConfirmSubmit formId="cancel-form" triggerProps={{ variant: "destructive", disabled: busy || !cancellable }} texts={cancelTexts(t, page.registration.customerName)}>
+          <ConfirmSubmit formId="cancel-form" triggerProps={{ variant: "destructive", disabled: busy }} texts={cancelTexts(t, page.registration.customerName)}>
             <Ban aria-hidden />
             {t("admin.bookings.cancel.button")}
           </ConfirmSubmit>
@@ -432,116 +454,3 @@ function CancelCard({ data: page, busy, cancellable, error }: { data: Registrati
     </ActionCard>
   );
 }
-
-function Who({ actor }: { actor: ActorView }) {
-  const { t } = useI18n();
-  if (actor.type === "staff") return <>{actor.name ?? t("admin.bookings.actor.staffUnknown")}</>;
-  if (actor.type === "system") return <>{actor.id ? t("admin.bookings.actor.systemJob", { job: actor.id }) : t("admin.bookings.actor.system")}</>;
-  if (actor.type === "provider") return <>{t("admin.bookings.actor.provider")}</>;
-  return <>{t("admin.bookings.actor.participant")}</>;
-}
-
-/** The trail's actions in words; one written by code this page does not know yet shows as is. */
-const ACTION_LABELS: Record<string, MessageKey> = {
-  "registration.created": "admin.bookings.audit.created",
-  "registration.confirmed": "admin.bookings.audit.confirmed",
-  "registration.cancelled": "admin.bookings.audit.cancelled",
-  "registration.expired": "admin.bookings.audit.expired",
-  "registration.moved": "admin.bookings.audit.moved",
-  "registration.details_changed": "admin.bookings.audit.updated",
-  "registration.hold_extended": "admin.bookings.audit.holdExtended",
-  "registration.refunded": "admin.bookings.audit.refunded",
-  "registration.payment_link_sent": "admin.bookings.audit.paymentLinkSent",
-  "registration.confirmation_resent": "admin.bookings.audit.confirmationResent",
-  "registration.balance_reminder_sent": "admin.bookings.audit.reminderSent",
-  "registration.balance_due_reminder_sent": "admin.bookings.audit.dueReminderSent",
-  // A date cancelled or moved by the team (decision 015).
-  "registration.event_cancelled": "admin.disruption.audit.eventCancelled",
-  "registration.event_moved": "admin.disruption.audit.eventMoved",
-  "registration.disruption_answered": "admin.disruption.audit.answered",
-  "registration.disruption_reminder_sent": "admin.disruption.audit.reminderSent",
-  "registration.disruption_resolved": "admin.disruption.audit.resolved",
-  "registration.disruption_closed": "admin.disruption.audit.closed",
-  "payment.paid": "admin.bookings.audit.paymentPaid",
-  "payment.created": "admin.bookings.audit.paymentCreated",
-  "payment.opened": "admin.bookings.audit.paymentOpened",
-  "payment.checkout_opened": "admin.bookings.audit.paymentOpened",
-  "payment.failed": "admin.bookings.audit.paymentFailed",
-  "payment.expired": "admin.bookings.audit.paymentExpired",
-  "payment.amount_mismatch": "admin.bookings.audit.paymentMismatch",
-  "refund.requested": "admin.bookings.audit.refundRequested",
-  "refund.succeeded": "admin.bookings.audit.refundSucceeded",
-  "refund.failed": "admin.bookings.audit.refundFailed",
-};
-
-function actionLabel(t: T, action: string): string {
-  const key = ACTION_LABELS[action];
-  return key ? t(key) : action;
-}
-
-const FIELD_LABELS: Record<string, MessageKey> = {
-  status: "admin.bookings.audit.field.status",
-  eventId: "admin.bookings.audit.field.eventId",
-  targetEvent: "admin.bookings.audit.field.eventId",
-  disruption: "admin.bookings.audit.field.disruption",
-  reminderSentAt: "admin.bookings.audit.field.disruptionReminder",
-  phoneNumber: "admin.bookings.field.phone",
-  street: "admin.bookings.audit.field.street",
-  postalCode: "admin.bookings.audit.field.postalCode",
-  city: "admin.bookings.audit.field.city",
-  country: "admin.bookings.audit.field.country",
-  nextOfKinName: "admin.bookings.audit.field.nextOfKinName",
-  nextOfKinPhone: "admin.bookings.audit.field.nextOfKinPhone",
-  amountCents: "admin.bookings.payment.amount",
-  balanceDueCents: "admin.bookings.money.balance",
-  balanceReminderSentAt: "admin.bookings.audit.field.reminder",
-  balanceDueReminderSentAt: "admin.bookings.audit.field.dueReminder",
-  kind: "admin.bookings.audit.field.kind",
-  paidAt: "admin.bookings.audit.field.paidAt",
-  openedAt: "admin.bookings.audit.field.openedAt",
-  expiresAt: "admin.bookings.audit.field.expiresAt",
-  holdExpiresAt: "admin.bookings.audit.field.holdExpiresAt",
-  confirmedAt: "admin.bookings.audit.field.confirmedAt",
-  cancelledAt: "admin.bookings.audit.field.cancelledAt",
-  succeededAt: "admin.bookings.audit.field.succeededAt",
-  practicalInfoSentAt: "admin.bookings.audit.field.practicalInfoSentAt",
-  paymentId: "admin.bookings.audit.field.paymentId",
-  providerPaymentId: "admin.bookings.audit.field.providerPaymentId",
-  providerSessionId: "admin.bookings.audit.field.providerSessionId",
-  providerRefundId: "admin.bookings.audit.field.providerRefundId",
-};
-
-/** Stored values the trail shows in words: statuses per kind of row, and payment kinds. */
-const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = {
-  "registration.status": (v) => `admin.events.regStatus.${v}` as MessageKey,
-  "payment.status": (v) => `admin.bookings.paymentStatus.${v}` as MessageKey,
-  "refund.status": (v) => `admin.bookings.refundStatus.${v}` as MessageKey,
-  "payment.kind": (v) => `admin.bookings.paymentKind.${v}` as MessageKey,
-  "registration.disruption": (v) => `admin.bookings.audit.disruption.${v}` as MessageKey,
-};
-
-function fieldLabel(t: T, key: string): string {
-  const label = FIELD_LABELS[key];
-  return label ? t(label) : key;
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** A value of the trail: an event by name, cents as euros, instants in the team's time, nothing as "–". */
-function changeValue(t: T, entityType: string, key: string, value: unknown, eventNames: RegistrationPageData["eventNames"]): string {
-  if (value === null || value === undefined || value === "") return "–";
-  const word = typeof value === "string" ? VALUE_LABELS[`${entityType}.${key}`]?.(value) : undefined;
-  if (word) {
-    const text = t(word);
-    // An unknown value (the catalog answers with the key itself) is shown as stored.
-    if (text !== word) return text;
-  }
-  if ((key === "eventId" || key === "targetEvent") && typeof value === "string" && eventNames[value]) {
-    const event = eventNames[value];
-    return `${event.name} (${formatDate(event.startDate, "nl", DAY)})`;
-  }
-  if (/Cents$/.test(key) && typeof value === "number") return formatPrice(value, "nl");
-  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDate(value, "nl", DATE_TIME);
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-

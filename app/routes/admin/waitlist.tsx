@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import type { Feedback } from "~/schemas/feedback";
-import { actorLabel } from "@server/audit/audit.server";
+import { REASON } from "@server/audit/reasons.server";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -95,7 +95,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
         return error("admin.waitlist.notFound");
     }
   }
-  const removed = await removeEntry(db(), entryId, staff, now(), `removed by ${actorLabel(staff)}`);
+  const removed = await removeEntry(db(), entryId, staff, now(), REASON.removedFromWaitlist);
   if (removed.status === "removed") {
     return removed.offered > 0
       ? { feedback: { kind: "success", title: "admin.waitlist.removed", message: "admin.waitlist.removedOffered", params: { count: removed.offered } } }

@@ -53,10 +53,7 @@ const messages = {
   "admin.privacy.field.kind": "Kind",
   "admin.privacy.field.to": "To",
   "admin.privacy.field.subject": "Subject",
-  "admin.privacy.field.action": "What",
-  "admin.privacy.field.actor": "Who",
-  "admin.privacy.actorStaff": "Team member",
-  "admin.privacy.field.changes": "Changes and reason",
+  "admin.privacy.field.action": "What happened",
   "admin.privacy.refused.title": "Not erased",
   "admin.privacy.refused.liveBooking":
     "There is a booking that is still running ({references}): its event has not ended yet. Cancel it first on the registration page (with or without a refund), then erase.",

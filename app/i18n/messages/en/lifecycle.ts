@@ -57,6 +57,8 @@ const lifecycle = {
   "booking.lifecycle.email.team.balanceIntro": "{name} paid {amount} towards the booking for {event} ({method}).",
   "booking.lifecycle.email.team.who.participant": "the participant (booking page)",
   "booking.lifecycle.email.team.who.staff": "a team member",
+  "booking.lifecycle.email.team.who.staffNamed": "{name} (team)",
+  "booking.lifecycle.email.team.reasonUnpaid": "{reason} (not paid yet)",
   "booking.lifecycle.email.team.who.system": "the system",
   "booking.lifecycle.email.team.who.provider": "the payment provider",
   "booking.lifecycle.email.team.method.online": "online",

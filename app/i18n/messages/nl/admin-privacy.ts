@@ -55,10 +55,7 @@ export default {
   "admin.privacy.field.kind": "Soort",
   "admin.privacy.field.to": "Aan",
   "admin.privacy.field.subject": "Onderwerp",
-  "admin.privacy.field.action": "Wat",
-  "admin.privacy.field.actor": "Wie",
-  "admin.privacy.actorStaff": "Teamlid",
-  "admin.privacy.field.changes": "Wijzigingen en reden",
+  "admin.privacy.field.action": "Wat er gebeurde",
   "admin.privacy.refused.title": "Niet gewist",
   "admin.privacy.refused.liveBooking":
     "Er loopt nog een boeking ({references}): het event is nog niet voorbij. Annuleer die eerst op de inschrijvingspagina (met of zonder terugbetaling) en wis daarna.",

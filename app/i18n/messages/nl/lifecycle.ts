@@ -52,6 +52,8 @@ export default {
   "booking.lifecycle.email.team.balanceIntro": "{name} betaalde {amount} voor de boeking van {event} ({method}).",
   "booking.lifecycle.email.team.who.participant": "de deelnemer (boekingspagina)",
   "booking.lifecycle.email.team.who.staff": "een teamlid",
+  "booking.lifecycle.email.team.who.staffNamed": "{name} (team)",
+  "booking.lifecycle.email.team.reasonUnpaid": "{reason} (nog niet betaald)",
   "booking.lifecycle.email.team.who.system": "het systeem",
   "booking.lifecycle.email.team.who.provider": "de betaalprovider",
   "booking.lifecycle.email.team.method.online": "online",

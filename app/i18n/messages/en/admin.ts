@@ -467,6 +467,7 @@ const admin = {
   "admin.codes.validation.comma": "A code cannot contain a comma",
   "admin.codes.validation.same": "The two codes are the same",
   "admin.codes.validation.page": "Unknown page",
+  "admin.codes.validation.demo": "This is a demo code from the README: anyone can read it. It only works on the demo; choose a code of your own",
   // --- end admin-content ---
 };
 

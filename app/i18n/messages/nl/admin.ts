@@ -470,5 +470,6 @@ export default {
   "admin.codes.validation.comma": "Een code mag geen komma bevatten",
   "admin.codes.validation.same": "De twee codes zijn gelijk",
   "admin.codes.validation.page": "Onbekende pagina",
+  "admin.codes.validation.demo": "Dit is een democode uit de README: iedereen kan hem lezen. Hij werkt alleen op de demo; kies een eigen code",
   // --- end admin-content ---
 } satisfies Messages<typeof en>;

@@ -1,6 +1,7 @@
 import type { Locale } from "~/i18n";
 import { fallbackOf, hasText, pickList, pickText } from "~/lib/content-language";
 import type { DisplayStatus, EventView } from "~/lib/events";
+import { writtenLanguages } from "~/lib/seo";
 import type { Event } from "../db/schema.server";
 
 /**
@@ -65,6 +66,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     documentName: event.documentName,
     imageUrl: event.imageUrl,
     fallback: fallbackOf(locale, { name: { fellBack: english ? untranslated : name.fellBack }, description, included }),
+    languages: writtenLanguages({ nl: [event.description], en: [event.descriptionEn] }),
     cancellationMessage: event.status === "cancelled" ? (english && event.cancellationMessageEn) || event.cancellationMessage || null : null,
   };
 }

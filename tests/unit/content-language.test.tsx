@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LanguageNote } from "~/components/language-note";
 import { LocaleContext, type Locale } from "~/i18n";
 import { fallbackOf, langOf, pickList, pickText } from "~/lib/content-language";
-import { languageAlternates, seo } from "~/lib/seo";
+import { languageAlternates, seo, writtenLanguages } from "~/lib/seo";
 import { sitemapXml } from "~/lib/sitemap";
 import { articleSchema } from "~/schemas/article";
 import type { BlogPost, Event } from "@server/db/schema.server";
@@ -191,6 +191,31 @@ describe("hreflang alternates and the canonical link", () => {
     expect(xml).toContain("<url><loc>https://example.org/servicevoorwaarden</loc></url>");
     expect(xml).not.toContain("servicevoorwaarden?lang");
     expect(languageAlternates("https://example.org/").map((a) => a.hrefLang)).toEqual(["nl", "en", "x-default"]);
+  });
+});
+
+describe("a page written in one language", () => {
+  const base = { title: "Nieuws", description: "Alleen in het Nederlands", publicUrl: "https://example.org", path: "/news/a" };
+  it("announces only that language and x-default; its other address names it as canonical", () => {
+    for (const locale of ["nl", "en"] as const) {
+      const tags = seo({ ...base, locale, languageAddress: true, languages: ["nl"] });
+      expect(tags.filter((t) => "tagName" in t)).toEqual([
+        { tagName: "link", rel: "canonical", href: "https://example.org/news/a?lang=nl" },
+        { tagName: "link", rel: "alternate", hrefLang: "nl", href: "https://example.org/news/a?lang=nl" },
+        { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://example.org/news/a" },
+      ]);
+      expect(tags).toContainEqual({ property: "og:locale", content: "nl_NL" });
+      expect(tags.some((t) => "property" in t && t.property === "og:locale:alternate")).toBe(false);
+    }
+    expect(sitemapXml([{ url: "https://example.org/news/a", languages: ["en"] }])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+        '  <url><loc>https://example.org/news/a?lang=en</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.org/news/a?lang=en"/><xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/news/a"/></url>\n</urlset>\n',
+    );
+  });
+  it("counts a language when all its texts are written", () => {
+    expect(writtenLanguages({ nl: ["Titel", "Tekst"], en: ["Title", " "] })).toEqual(["nl"]);
+    expect(writtenLanguages({ nl: ["", null], en: ["Title", "Text"] })).toEqual(["en"]);
+    expect(writtenLanguages({ nl: ["a"], en: ["b"] })).toEqual(["nl", "en"]);
   });
 });
 

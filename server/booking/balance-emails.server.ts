@@ -9,7 +9,7 @@ import type { Event } from "../db/schema.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { bookingWithEvent, calendarInvite, formatDay, formatEventTimes } from "./emails.server";
-import { eventNameIn } from "../events/view.server";
+import { eventLocationIn, eventNameIn } from "../events/view.server";
 import { manageUrl } from "./manage-link.server";
 import type { Money } from "./money.server";
 
@@ -77,7 +77,7 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       fromDates: formatEventTimes(from, locale),
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
-      location: event.location,
+      location: eventLocationIn(event, locale),
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
     }),

@@ -61,6 +61,8 @@ export const events = pgTable(
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
     location: text("location").notNull().default(""),
+    /** The place's English name where it differs ("Scheveningen, 3rd harbour"); else `location` serves both. */
+    locationEn: text("location_en"),
     priceCents: integer("price_cents").notNull().default(0),
     status: eventStatus("status").notNull().default("upcoming"),
     included: jsonb("included").$type<string[]>().notNull().default([]),

@@ -20,6 +20,16 @@ export function eventNameIn(event: Pick<Event, "name" | "nameEn">, locale: Local
   return pickText(locale, event.name, event.nameEn).value;
 }
 
+/**
+ * The event's place in `locale`: its English name where it has one ("Scheveningen, 3rd harbour"),
+ * else the one name (most places are called the same in both languages). Like the name, a
+ * missing English place is not a missing translation. Cards, dialogs, e-mails and the .ics all
+ * take it from here, so a place has one name per language everywhere.
+ */
+export function eventLocationIn(event: Pick<Event, "location" | "locationEn">, locale: Locale): string {
+  return pickText(locale, event.location, event.locationEn).value;
+}
+
 /** The event's description in `locale` (e-mails, the .ics): English where written, else Dutch. */
 export function eventDescriptionIn(event: Pick<Event, "description" | "descriptionEn">, locale: Locale): string {
   return pickText(locale, event.description, event.descriptionEn).value;
@@ -49,7 +59,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     description: description.value,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
-    location: event.location,
+    location: eventLocationIn(event, locale),
     priceCents: event.priceCents,
     included: included.value,
     maxParticipants: event.maxParticipants,

@@ -266,6 +266,10 @@ describe("the demo content", () => {
     for (const e of events) {
       for (const text of [e.name, e.nameEn, e.description, e.descriptionEn]) expect(text?.trim(), e.slug).toBeTruthy();
       expect(e.included?.length, e.slug).toBe(e.includedEn?.length);
+      // One name per language for the home harbour, as the rest of the site calls it.
+      expect(e.location, e.slug).not.toMatch(/Derde Haven/);
+      if (e.location?.startsWith("Scheveningen, ")) expect([e.location, e.locationEn], e.slug).toEqual(["Scheveningen, 3e haven", "Scheveningen, 3rd harbour"]);
     }
+    expect(events.filter((e) => e.locationEn === "Scheveningen, 3rd harbour").length).toBeGreaterThan(5);
   });
 });

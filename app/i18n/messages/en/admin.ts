@@ -366,6 +366,8 @@ const admin = {
   "admin.events.field.description": "Description",
   "admin.events.field.descriptionEn": "Description (English)",
   "admin.events.field.location": "Location",
+  "admin.events.field.locationEn": "Location in English",
+  "admin.events.field.locationEnHint": "Only when the place has another name in English, such as Scheveningen, 3rd harbour. Empty: the Dutch one everywhere.",
   "admin.events.field.startDate": "Starts",
   "admin.events.field.endDate": "Ends",
   "admin.events.field.timeHint": "Times in Dutch time (Europe/Amsterdam).",

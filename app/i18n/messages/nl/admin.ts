@@ -369,6 +369,8 @@ export default {
   "admin.events.field.description": "Beschrijving",
   "admin.events.field.descriptionEn": "Beschrijving (Engels)",
   "admin.events.field.location": "Locatie",
+  "admin.events.field.locationEn": "Locatie in het Engels",
+  "admin.events.field.locationEnHint": "Alleen als de plaats in het Engels anders heet, zoals Scheveningen, 3rd harbour. Leeg: overal de Nederlandse.",
   "admin.events.field.startDate": "Begint op",
   "admin.events.field.endDate": "Eindigt op",
   "admin.events.field.timeHint": "Tijden in Nederlandse tijd (Europe/Amsterdam).",

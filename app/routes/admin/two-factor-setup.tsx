@@ -106,9 +106,10 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
         <h2 id="recovery-codes-title" className="mt-6 text-lg font-bold">
           {t("admin.twoFactor.codesLabel")}
         </h2>
-        <ol aria-labelledby="recovery-codes-title" className="mt-2 grid grid-cols-2 gap-2 font-mono text-base" data-testid="recovery-codes">
+        {/* One code a line each, never broken at its dashes: two columns fit a phone in the smaller size. */}
+        <ol aria-labelledby="recovery-codes-title" className="mt-2 grid grid-cols-2 gap-2 font-mono text-sm sm:text-base" data-testid="recovery-codes">
           {actionData.recoveryCodes.map((code) => (
-            <li key={code} className="rounded bg-foam-100 px-2 py-1 text-navy-900">
+            <li key={code} className="whitespace-nowrap rounded bg-foam-100 px-2 py-1 text-navy-900">
               <code>{code}</code>
             </li>
           ))}

@@ -181,7 +181,9 @@ function WaitlistJoin({ event }: { event: EventView }) {
   const [open, setOpen] = useState(false);
   if (open) {
     return (
-      <section aria-labelledby={`waitlist-title-${event.slug}`} className="mt-1 rounded-lg border bg-white p-4 sm:p-5">
+      // Already inside the notice (inside the dialog): no third box on a phone, where it left the
+      // form and its confirmation about 190 px of line; a card of its own from `sm` up.
+      <section aria-labelledby={`waitlist-title-${event.slug}`} className="mt-1 sm:rounded-lg sm:border sm:bg-white sm:p-5">
         <h3 id={`waitlist-title-${event.slug}`} className="text-xl font-semibold uppercase text-navy-900">
           {t("waitlist.form.title")}
         </h3>

@@ -23,8 +23,8 @@ export type SignupActionData<O extends SignupOutcome = SignupOutcome> = { outcom
 
 type Words = { title: MessageKey; text: MessageKey };
 
-/** A form's own texts for its answers (the success text gets `{event}`). */
-export type SignupTexts = { success: Words; duplicate: Words; failed: Words };
+/** A form's own texts for its answers (the success text gets `{event}`; `note`: what to know next). */
+export type SignupTexts = { success: Words & { note?: MessageKey }; duplicate: Words; failed: Words };
 
 function succeeded(outcome: SignupOutcome | undefined): outcome is Extract<SignupOutcome, { eventName: string }> {
   return outcome !== undefined && "eventName" in outcome;
@@ -40,11 +40,14 @@ export function problemOf(outcome: SignupOutcome | undefined, texts: SignupTexts
 export function SignupSuccess({ texts, eventName }: { texts: SignupTexts; eventName: string }) {
   const { t } = useI18n();
   return (
-    <div role="status" className="flex gap-3 rounded-lg border border-emerald-600/30 bg-emerald-50 p-4 text-emerald-950">
-      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden />
-      <div>
-        <p className="font-semibold">{t(texts.success.title)}</p>
-        <p className="mt-1 text-sm">{t(texts.success.text, { event: eventName })}</p>
+    // No box of its own: it sits in the form's card (the page's, or the dialog's section), and a
+    // third frame left a phone about 190 px of line.
+    <div role="status" className="flex gap-3 text-navy-900">
+      <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden />
+      <div className="min-w-0">
+        <p className="text-lg font-semibold text-emerald-800">{t(texts.success.title)}</p>
+        <p className="mt-1">{t(texts.success.text, { event: eventName })}</p>
+        {texts.success.note && <p className="mt-2 text-sm text-slate-700">{t(texts.success.note)}</p>}
       </div>
     </div>
   );

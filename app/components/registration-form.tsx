@@ -19,7 +19,7 @@ import {
   type RegistrationErrors,
 } from "~/schemas/registration";
 import { cn } from "~/lib/utils";
-import type { RegisterActionData } from "~/schemas/registration";
+import type { RegisterActionData, RegistrationInput } from "~/schemas/registration";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -172,6 +172,7 @@ export function RegistrationForm({
   initialResult,
   headingLevel = 3,
   offerToken,
+  defaultValue,
 }: {
   event: EventView;
   /** The server's clock (from a loader), so the amount shown is the amount charged; else the browser's. */
@@ -187,6 +188,8 @@ export function RegistrationForm({
    * hidden field, so the registration may take the places the offer holds.
    */
   offerToken?: string;
+  /** Values to start the form with (a waiting-list offer: the name and e-mail given when joining). */
+  defaultValue?: { customerName?: string; customerEmail?: string; phoneNumber?: string };
 }) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<RegisterActionData>({ key: `register-${event.slug}` });
@@ -199,9 +202,10 @@ export function RegistrationForm({
   const busy = fetcher.state !== "idle";
   const at = now === undefined ? new Date() : new Date(now);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RegistrationInput>({
     id: `registration-${event.slug}`,
     lastResult: data?.result,
+    defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),

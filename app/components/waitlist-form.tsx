@@ -14,7 +14,7 @@ import { Textarea } from "./ui/textarea";
 export type WaitlistActionData = SignupActionData<WaitlistOutcome>;
 
 const TEXTS: SignupTexts = {
-  success: { title: "waitlist.joined.title", text: "waitlist.joined.text" },
+  success: { title: "waitlist.joined.title", text: "waitlist.joined.text", note: "waitlist.joined.leave" },
   duplicate: { title: "waitlist.duplicate.title", text: "waitlist.duplicate.text" },
   failed: { title: "waitlist.failed.title", text: "waitlist.failed.text" },
 };

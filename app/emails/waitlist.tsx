@@ -1,5 +1,6 @@
+import { Link } from "@react-email/link";
 import { translate, type Locale, type MessageKey } from "~/i18n";
-import { EmailButton, EmailDetails, EmailHeading, EmailText } from "./components";
+import { colors, EmailButton, EmailDetails, EmailHeading, EmailText } from "./components";
 import { EmailLayout } from "./layout";
 
 type Params = Record<string, string | number>;
@@ -13,10 +14,23 @@ export function placesText(locale: Locale, count: number): string {
   return count === 1 ? translate(locale, "waitlist.offer.placeOne") : translate(locale, "waitlist.offer.placesMany", { count });
 }
 
-export type WaitlistJoinedProps = { locale: Locale; name: string; eventName: string; eventDates: string; places: number };
+/** The way off the line, in every e-mail to the person in it. */
+function LeaveLine({ locale, leaveUrl, offer }: { locale: Locale; leaveUrl: string; offer?: boolean }) {
+  const t = translatorFor(locale);
+  return (
+    <EmailText muted>
+      {t(offer ? "waitlist.email.leaveOffer" : "waitlist.email.leave")}{" "}
+      <Link href={leaveUrl} style={{ color: colors.ocean, textDecoration: "underline" }}>
+        {t("waitlist.email.leaveLink")}
+      </Link>
+    </EmailText>
+  );
+}
+
+export type WaitlistJoinedProps = { locale: Locale; name: string; eventName: string; eventDates: string; places: number; leaveUrl: string };
 
 /** To the person: they are in line, and how an offer will reach them. */
-export function WaitlistJoinedEmail({ locale, name, eventName, eventDates, places }: WaitlistJoinedProps) {
+export function WaitlistJoinedEmail({ locale, name, eventName, eventDates, places, leaveUrl }: WaitlistJoinedProps) {
   const t = translatorFor(locale);
   return (
     <EmailLayout locale={locale} preview={t("waitlist.email.joined.preview")} footerNote={t("waitlist.email.joined.footer")}>
@@ -30,6 +44,7 @@ export function WaitlistJoinedEmail({ locale, name, eventName, eventDates, place
         ]}
       />
       <EmailText>{t("waitlist.email.joined.how")}</EmailText>
+      <LeaveLine locale={locale} leaveUrl={leaveUrl} />
     </EmailLayout>
   );
 }
@@ -38,10 +53,19 @@ export function waitlistJoinedSubject(locale: Locale, eventName: string): string
   return translate(locale, "waitlist.email.joined.subject", { event: eventName });
 }
 
-export type WaitlistOfferProps = { locale: Locale; name: string; eventName: string; eventDates: string; places: number; until: string; offerUrl: string };
+export type WaitlistOfferProps = {
+  locale: Locale;
+  name: string;
+  eventName: string;
+  eventDates: string;
+  places: number;
+  until: string;
+  offerUrl: string;
+  leaveUrl: string;
+};
 
 /** To the person first in line whose party fits: the link that holds their places. */
-export function WaitlistOfferEmail({ locale, name, eventName, eventDates, places, until, offerUrl }: WaitlistOfferProps) {
+export function WaitlistOfferEmail({ locale, name, eventName, eventDates, places, until, offerUrl, leaveUrl }: WaitlistOfferProps) {
   const t = translatorFor(locale);
   return (
     <EmailLayout locale={locale} preview={t("waitlist.email.offer.preview")} footerNote={t("waitlist.email.offer.footer")}>
@@ -56,6 +80,7 @@ export function WaitlistOfferEmail({ locale, name, eventName, eventDates, places
       />
       <EmailButton href={offerUrl}>{t("waitlist.email.offer.button")}</EmailButton>
       <EmailText muted>{t("waitlist.email.offer.after")}</EmailText>
+      <LeaveLine locale={locale} leaveUrl={leaveUrl} offer />
     </EmailLayout>
   );
 }

@@ -39,6 +39,8 @@ export type EventView = {
   cancellationMessage?: string | null;
   /** Texts shown in the other language because the visitor's is missing (null or absent: none). */
   fallback?: LanguageFallback | null;
+  /** The languages its description is written in: what its page announces (hreflang). Absent: both. */
+  languages?: Locale[];
 };
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */

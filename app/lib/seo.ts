@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { translate, type Locale, type MessageKey } from "~/i18n";
+import { hasText } from "~/lib/content-language";
 
 export type RootData = {
   locale: Locale;
@@ -28,6 +29,12 @@ export type SeoOptions = {
   noIndex?: boolean;
   /** The page exists in one language only (it forces it: the English terms, /arc): no alternates. */
   oneLanguage?: boolean;
+  /**
+   * The languages the page's content is written in (`writtenLanguages`), when not both: an
+   * article in Dutch only is announced in Dutch only (its English address shows the Dutch text
+   * with a note, and names the Dutch address as canonical).
+   */
+  languages?: readonly Locale[];
   /** The preload of the page's largest picture (`picturePreload()` / `srcSetPreload()`, app/components/picture.tsx). */
   largestPicture?: MetaDescriptor;
 };
@@ -45,17 +52,24 @@ export function languageUrl(url: string, locale: Locale): string {
   return `${url}${url.includes("?") ? "&" : "?"}lang=${locale}`;
 }
 
+const BOTH: readonly Locale[] = ["nl", "en"];
+
 /**
- * The hreflang alternates of a page that exists in both languages (decision 016): each language
- * at its `?lang=` address, and the plain address, which picks the language by the visitor's
- * cookie or browser, as `x-default`. The sitemap lists the same set.
+ * The languages whose texts are all written (`texts.nl` every Dutch text of the page, `texts.en`
+ * the English ones): what the page announces. Both when neither is complete (nothing to prefer).
  */
-export function languageAlternates(url: string): { hrefLang: Locale | "x-default"; href: string }[] {
-  return [
-    { hrefLang: "nl", href: languageUrl(url, "nl") },
-    { hrefLang: "en", href: languageUrl(url, "en") },
-    { hrefLang: "x-default", href: url },
-  ];
+export function writtenLanguages(texts: Record<Locale, ReadonlyArray<string | null | undefined>>): Locale[] {
+  const written = BOTH.filter((locale) => texts[locale].every(hasText));
+  return written.length > 0 ? written : [...BOTH];
+}
+
+/**
+ * The hreflang alternates of a page (decision 016): each language it is written in at its
+ * `?lang=` address, and the plain address, which picks the language by the visitor's cookie or
+ * browser, as `x-default`. The sitemap lists the same set.
+ */
+export function languageAlternates(url: string, languages: readonly Locale[] = BOTH): { hrefLang: Locale | "x-default"; href: string }[] {
+  return [...languages.map((locale) => ({ hrefLang: locale, href: languageUrl(url, locale) })), { hrefLang: "x-default" as const, href: url }];
 }
 
 /**
@@ -72,7 +86,10 @@ export function seo(input: SeoOptions): MetaDescriptor[] {
   const options = { ...input, title: siteTitle(input.title) };
   const plainUrl = `${options.publicUrl}${options.path}`;
   const bilingual = !options.noIndex && !options.oneLanguage;
-  const url = bilingual && options.languageAddress ? languageUrl(plainUrl, options.locale) : plainUrl;
+  const languages = options.languages && options.languages.length > 0 ? options.languages : BOTH;
+  // The language the content is shown in: the visitor's where written, else the one it has.
+  const contentLocale = languages.includes(options.locale) ? options.locale : languages[0];
+  const url = bilingual && options.languageAddress ? languageUrl(plainUrl, contentLocale) : plainUrl;
   const image = `${options.publicUrl}${options.image ?? "/images/og-1200.jpg"}`;
   const tags: MetaDescriptor[] = [
     { title: options.title },
@@ -83,13 +100,13 @@ export function seo(input: SeoOptions): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:type", content: options.type ?? "website" },
     { property: "og:image", content: image },
-    { property: "og:locale", content: options.locale === "nl" ? "nl_NL" : "en_GB" },
+    { property: "og:locale", content: (bilingual ? contentLocale : options.locale) === "nl" ? "nl_NL" : "en_GB" },
     { property: "og:site_name", content: "Ocean Racing Team" },
     { name: "twitter:card", content: "summary_large_image" },
   ];
   if (bilingual) {
-    tags.push({ property: "og:locale:alternate", content: options.locale === "nl" ? "en_GB" : "nl_NL" });
-    for (const alternate of languageAlternates(plainUrl)) tags.push({ tagName: "link", rel: "alternate", ...alternate });
+    for (const other of languages.filter((l) => l !== contentLocale)) tags.push({ property: "og:locale:alternate", content: other === "nl" ? "nl_NL" : "en_GB" });
+    for (const alternate of languageAlternates(plainUrl, languages)) tags.push({ tagName: "link", rel: "alternate", ...alternate });
   }
   if (options.noIndex) tags.push({ name: "robots", content: "noindex" });
   if (options.largestPicture) tags.push(options.largestPicture);

@@ -81,6 +81,8 @@ export const eventSchema = z
     startDate: localDateTime,
     endDate: localDateTime,
     location: optionalText(200),
+    /** The place's English name, only where it differs from the Dutch one. */
+    locationEn: optionalText(200),
     price: z
       .string({ error: REQUIRED })
       .trim()
@@ -149,6 +151,7 @@ export type EventFormDefaults = {
   startDate: string;
   endDate: string;
   location: string;
+  locationEn: string;
   price: string;
   status: (typeof EVENT_STATUSES)[number];
   included: string;
@@ -177,6 +180,7 @@ export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
   startDate: "",
   endDate: "",
   location: "Scheveningen, 3e haven",
+  locationEn: "Scheveningen, 3rd harbour",
   price: "",
   status: "upcoming",
   included: "",

@@ -1,4 +1,4 @@
 // The private-page access API for the rest of the server (admin rotation, booking checks).
 export { AccessCodeError } from "./codes.server";
-export { isPrivatePageKey, type PrivatePageKey } from "./pages.server";
+export { demoAccessCodeRefused, isPrivatePageKey, type PrivatePageKey } from "./pages.server";
 export { listPrivatePages, setAccessCodes } from "./store.server";

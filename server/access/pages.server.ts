@@ -50,3 +50,23 @@ export const PRIVATE_PAGES: Record<PrivatePageKey, PrivatePageConfig> = {
 export function isPrivatePageKey(value: string): value is PrivatePageKey {
   return (PRIVATE_PAGE_KEYS as readonly string[]).includes(value);
 }
+
+/** Every README demo code, of every page: public, so never a real code anywhere. */
+const DEMO_CODES: ReadonlySet<string> = new Set(Object.values(PRIVATE_PAGES).flatMap((page) => page.demoCodes.map((code) => code.toLowerCase())));
+
+/** Whether `code` is one of the README's demo codes (of any page), whatever its case or the spaces around it. */
+export function isDemoAccessCode(code: string): boolean {
+  return DEMO_CODES.has(code.trim().toLowerCase());
+}
+
+/**
+ * The one rule for demo codes, used by the start-up check (SITE_MODE=live refuses to start with
+ * one in ACCESS_CODE_*) and by the admin's /admin/codes (which refuses to store one): a README
+ * demo code is a code only on the demo with its demo content (SITE_MODE=demo, DEMO_CONTENT on);
+ * everywhere else it is refused — it is printed in the README, so anyone can type it, and a
+ * start without demo content removes stored demo codes anyway.
+ */
+export function demoAccessCodeRefused(code: string, config: Pick<Env, "SITE_MODE" | "DEMO_CONTENT">): boolean {
+  const demoInUse = config.SITE_MODE === "demo" && config.DEMO_CONTENT;
+  return !demoInUse && isDemoAccessCode(code);
+}

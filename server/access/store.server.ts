@@ -5,7 +5,7 @@ import { privatePages } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { AccessCodeError, hashAccessCode, hashesMatchCodes, normalizeAccessCodes, parseCodeList, verifyAccessCode } from "./codes.server";
-import { PRIVATE_PAGE_KEYS, PRIVATE_PAGES, type PrivatePageKey } from "./pages.server";
+import { demoAccessCodeRefused, PRIVATE_PAGE_KEYS, PRIVATE_PAGES, type PrivatePageKey } from "./pages.server";
 
 /** The stored hashes of a page's codes; empty when the page has none (locked for everyone). */
 export async function storedCodeHashes(pageKey: PrivatePageKey): Promise<string[]> {
@@ -141,7 +141,7 @@ export function liveAccessCodeProblems(outcomes: Record<PrivatePageKey, SyncOutc
   for (const key of PRIVATE_PAGE_KEYS) {
     const page = PRIVATE_PAGES[key];
     const configured = codesFromEnvironment(page.envVar, config[page.envVar]);
-    if (configured.some((code) => page.demoCodes.includes(code))) {
+    if (configured.some((code) => demoAccessCodeRefused(code, config))) {
       problems.push(`${page.envVar}: holds a demo access code from the README`);
     } else if (outcomes[key] === "locked") {
       problems.push(`${page.envVar}: missing (${page.path} has no access code; or set one at /admin/codes)`);

@@ -6,6 +6,7 @@ import * as schema from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { secrets } from "../secrets.server";
+import { generateRecoveryCodes } from "./recovery-codes.server";
 
 /** The role that grants admin rights; every other signed-in user is not an admin. */
 export const ADMIN_ROLE = "admin";
@@ -67,10 +68,12 @@ function createAuth(database: Database) {
         issuer: TWO_FACTOR_ISSUER,
         // The sign-in challenge (cookie `or-admin.two_factor`) lives 10 minutes, 5 tries.
         twoFactorCookieMaxAge: 10 * 60,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
-        // 10 wrong codes in a row lock the account's second factor for 15 minutes; reaching the
-        // code step already takes the password (decision 017).
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // Ten codes without look-alikes, in groups (recovery-codes.server.ts).
+        backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted", customBackupCodesGenerate: generateRecoveryCodes },
+        // The sign-in's code step is ours (two-factor-sign-in.server.ts, decision 037): it counts
+        // every try before the check, and its lock (10 wrong codes in a row, 15 minutes) is in the
+        // same columns. Better Auth's lock, read before and written after its check, is off.
+        accountLockout: { enabled: false },
       }),
     ],
     logger: {

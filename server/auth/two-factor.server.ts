@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "../db/client.server";
 import { session, twoFactor, user } from "../db/schema.server";
@@ -8,6 +8,7 @@ import { log } from "../log.server";
 import { HashSlotsBusy, withHashSlot } from "../security/hash-slots.server";
 import { consumeAll, RateLimiter, type Consumed } from "../security/rate-limit.server";
 import { auth, TWO_FACTOR_ISSUER } from "./auth.server";
+import { matchingTotpStep, totpKey } from "./totp.server";
 
 /**
  * The second factor of the admin sign-in (decision 017), on Better Auth's two-factor plugin,
@@ -18,34 +19,49 @@ import { auth, TWO_FACTOR_ISSUER } from "./auth.server";
  *   (`verifyTOTP` with the session) turns it on, ends every other session of the account and
  *   returns the recovery codes, shown this once;
  * - sign-in: after the password, Better Auth keeps no session but a signed `two_factor` challenge
- *   cookie (10 minutes, 5 tries); `verifySignInCode` (`verifyTOTP` / `verifyBackupCode`) turns it
- *   into a session. A recovery code works once.
+ *   cookie (10 minutes); `verifySignInCode` (two-factor-sign-in.server.ts, decision 037) checks
+ *   the code itself, counting each try before it is checked, and turns it into a session.
  * Codes are throttled like passwords (decision 008): at most 5 failures a minute per client
- * address, and per account during the set-up; Better Auth adds 5 tries per challenge and locks
- * the account's codes for 15 minutes after 10 wrong ones in a row.
+ * address, and per account during the set-up; at sign-in also 5 tries per challenge and 10 wrong
+ * codes in a row lock the account's codes for 15 minutes.
  */
 export const CODE_FAILURE_LIMIT = 5;
 export const CODE_FAILURE_WINDOW_MS = 60_000;
+/** Tries of one sign-in (one challenge, which lives 10 minutes): then the password again. */
+export const CODE_TRIES_PER_SIGN_IN = 5;
 
-const codeFailuresByAddress = new RateLimiter("2fa-address", CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS);
+export const codeFailuresByAddress = new RateLimiter("2fa-address", CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS);
 const codeFailuresByAccount = new RateLimiter("2fa-account", CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS);
+/** Every try of a sign-in counts (a success ends the challenge, so nothing is given back). */
+export const codeTriesBySignIn = new RateLimiter("2fa-sign-in", CODE_TRIES_PER_SIGN_IN, 10 * 60_000);
 
 /** Forgets every counted code failure (tests). */
 export async function resetTwoFactorLimitsForTests(): Promise<void> {
-  await Promise.all([codeFailuresByAddress.reset(), codeFailuresByAccount.reset()]);
+  await Promise.all([codeFailuresByAddress.reset(), codeFailuresByAccount.reset(), codeTriesBySignIn.reset()]);
 }
 
 /** A TOTP code as apps show it: six digits (spaces the user typed are dropped by the route). */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
-/** A recovery code as Better Auth makes them: 5 + 5 letters and digits around a dash. */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+
+/** Which limit a wrong code's "tries left" is about: the tightest of the three. */
+export type CodeLimit = "account" | "sign-in" | "address";
 
 export type CodeFailure =
-  | { ok: false; reason: "invalid" }
-  /** No (valid) sign-in challenge: it expired, was used, or its tries are spent. */
+  /**
+   * A wrong code. At sign-in: how many tries are left and which limit that is (0 left: the
+   * sign-in is spent, the address must wait, or — `lockedForSeconds` — the account is locked).
+   */
+  | { ok: false; reason: "invalid"; triesLeft?: number; limit?: CodeLimit; lockedForSeconds?: number }
+  /** A right TOTP code whose time step was used already (a code works once). */
+  | { ok: false; reason: "replayed"; triesLeft: number; limit: CodeLimit }
+  /** The sign-in challenge is past its ten minutes. */
   | { ok: false; reason: "expired" }
+  /** No sign-in challenge (none, used by a sign-in that succeeded, or the factor was reset). */
+  | { ok: false; reason: "gone" }
+  /** The five tries of this sign-in are used. */
+  | { ok: false; reason: "spent" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
-  /** Better Auth's account lock after 10 wrong codes in a row. */
+  /** The account's codes are locked after 10 wrong ones in a row. */
   | { ok: false; reason: "locked"; retryAfterSeconds: number }
   | { ok: false; reason: "busy"; retryAfterSeconds: number }
   | { ok: false; reason: "unavailable" };
@@ -161,7 +177,7 @@ export type StartResult =
   | { ok: false; reason: "invalid-password" }
   /** The factor is on already (set up in another tab): nothing to do. */
   | { ok: false; reason: "already-enabled" }
-  | Exclude<CodeFailure, { reason: "invalid" | "expired" | "locked" }>;
+  | Extract<CodeFailure, { reason: "rate-limited" | "busy" | "unavailable" }>;
 
 /**
  * Starts (or restarts, with a new key) the set-up for the signed-in admin of `headers`: Better
@@ -196,6 +212,22 @@ export async function startTwoFactorSetup(input: {
   return { ok: false, reason: "invalid-password" };
 }
 
+/**
+ * The set-up's code is a code like any other: its time step is taken for the account, so it
+ * cannot sign in a second time (two-factor-sign-in.server.ts takes only later steps).
+ */
+async function takeSetupStep(userId: string, code: string): Promise<void> {
+  const [row] = await db().select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
+  if (!row) return;
+  const context = await auth().$context;
+  const step = matchingTotpStep(totpKey(await symmetricDecrypt({ key: context.secretConfig, data: row.secret })), code, Date.now());
+  if (step === null) return;
+  await db()
+    .update(twoFactor)
+    .set({ lastTotpStep: step })
+    .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))));
+}
+
 export type ConfirmResult = { ok: true; setCookies: string[]; recoveryCodes: string[] } | CodeFailure;
 
 /**
@@ -220,9 +252,11 @@ export async function confirmTwoFactorSetup(input: {
     if (code === "INVALID_CODE") return { ok: false, reason: "invalid" };
     await refundAll(entries);
     if (response.status >= 500) log.error(`Two-factor set-up: the auth service answered ${response.status}`);
-    return { ok: false, reason: response.status >= 500 ? "unavailable" : "expired" };
+    // No session, or no factor in set-up any more (turned on or reset meanwhile).
+    return { ok: false, reason: response.status >= 500 ? "unavailable" : "gone" };
   }
   await refundAll(entries);
+  await takeSetupStep(input.userId, input.code);
   const setCookies = response.headers.getSetCookie();
   // Better Auth answers the old token; the new session is in the (signed) cookie: "token.signature".
   const sessionCookie = setCookies.find((c) => /^(?:__Secure-)?or-admin\.session_token=[^;]/.test(c)) ?? "";
@@ -237,43 +271,6 @@ export async function confirmTwoFactorSetup(input: {
   const codes = await auth().api.viewBackupCodes({ body: { userId: input.userId } });
   log.info("Two-factor: set up for an admin", { userId: input.userId });
   return { ok: true, setCookies, recoveryCodes: codes.backupCodes };
-}
-
-export type SignInCodeResult = { ok: true; setCookies: string[] } | (CodeFailure & { setCookies?: string[] });
-
-/**
- * The second step of a sign-in: checks a TOTP or recovery code against the challenge cookie in
- * `headers` and answers the session cookie. A recovery code is used up by this.
- */
-export async function verifySignInCode(input: {
-  method: "totp" | "recovery";
-  code: string;
-  clientAddress: string;
-  headers: Headers;
-}): Promise<SignInCodeResult> {
-  const entries: LimitEntries = [[codeFailuresByAddress, `address:${input.clientAddress}`]];
-  const tried = await attempt(entries, "Two-factor sign-in", () =>
-    input.method === "totp"
-      ? auth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, asResponse: true })
-      : auth().api.verifyBackupCode({ body: { code: input.code }, headers: input.headers, asResponse: true }),
-  );
-  if (!tried.ok) return tried;
-  const { response } = tried;
-  const setCookies = response.headers.getSetCookie();
-  if (response.ok) {
-    await refundAll(entries);
-    return { ok: true, setCookies };
-  }
-  const code = await errorCode(response);
-  if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return { ok: false, reason: "invalid", setCookies };
-  await refundAll(entries);
-  if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "locked", retryAfterSeconds: 15 * 60, setCookies };
-  if (response.status >= 500) {
-    log.error(`Two-factor sign-in: the auth service answered ${response.status}`);
-    return { ok: false, reason: "unavailable", setCookies };
-  }
-  // No challenge cookie, an expired or spent one (5 tries), a factor reset meanwhile.
-  return { ok: false, reason: "expired", setCookies };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Event } from "../db/schema.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { bookingWithEvent, calendarAttachment } from "./emails.server";
-import { eventNameIn } from "../events/view.server";
+import { eventLocationIn, eventNameIn } from "../events/view.server";
 import { manageUrl } from "./manage-link.server";
 import { registrationMoney, type Money } from "./money.server";
 
@@ -80,7 +80,7 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       fromDates: formatEventTimes(from, locale),
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
-      location: event.location,
+      location: eventLocationIn(event, locale),
       balance: money.balanceDueCents > 0 && money.balanceDueAt ? { amount: formatAmount(money.balanceDueCents, locale), date: formatDay(money.balanceDueAt, locale) } : null,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),

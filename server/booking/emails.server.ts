@@ -20,7 +20,7 @@ import type { DbOrTx } from "../db/client.server";
 import { events, registrations, type Event, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
-import { eventDescriptionIn, eventIncludedIn, eventNameIn } from "../events/view.server";
+import { eventDescriptionIn, eventIncludedIn, eventLocationIn, eventNameIn } from "../events/view.server";
 import { buildIcs } from "../mail/ics.server";
 import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
@@ -77,7 +77,7 @@ export function icsMethod(registration: Pick<Registration, "status">): "PUBLISH"
  */
 export function calendarInvite(
   registration: InviteRegistration,
-  event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "slug">,
+  event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "locationEn" | "slug">,
   locale: Locale,
 ): string {
   const publicUrl = env().publicUrl;
@@ -93,7 +93,7 @@ export function calendarInvite(
       end: event.endDate,
       summary: cancelled ? `${translate(locale, "booking.lifecycle.ics.cancelled")}: ${summary}` : summary,
       description: `${translate(locale, "booking.email.reference")}: ${registration.reference}\n${eventDescriptionIn(event, locale)}`,
-      location: event.location,
+      location: eventLocationIn(event, locale),
       url: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
       organizer: { name: translate(locale, "site.name"), email: teamAddress() },
       ...(cancelled ? { status: "CANCELLED" as const, attendee: { name: registration.customerName, email: registration.customerEmail } } : {}),
@@ -142,7 +142,7 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       reference: registration.reference,
       eventName: name,
       dates: formatEventTimes(event, locale),
-      location: event.location,
+      location: eventLocationIn(event, locale),
       included: eventIncludedIn(event, locale),
       amountPaid: paidCents === 0 ? translate(locale, "booking.amount.free") : formatAmount(paidCents, locale),
       balanceDue: balanceCents > 0 ? formatAmount(balanceCents, locale) : null,

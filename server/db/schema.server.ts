@@ -61,6 +61,8 @@ export const events = pgTable(
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
     location: text("location").notNull().default(""),
+    /** The place's English name where it differs ("Scheveningen, 3rd harbour"); else `location` serves both. */
+    locationEn: text("location_en"),
     priceCents: integer("price_cents").notNull().default(0),
     status: eventStatus("status").notNull().default("upcoming"),
     included: jsonb("included").$type<string[]>().notNull().default([]),
@@ -645,8 +647,14 @@ export const twoFactor = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     verified: boolean("verified").default(true),
+    /**
+     * Wrong codes in a row at sign-in, counted *before* each code is checked (and the lock set at
+     * the tenth): our own lock (server/auth/two-factor-sign-in.server.ts), in Better Auth's columns.
+     */
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The TOTP time step (30 s) of the last code accepted: a code is taken only for a later step. */
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );

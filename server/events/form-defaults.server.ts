@@ -14,6 +14,7 @@ export function eventFormDefaults(event: Event): EventFormDefaults {
     startDate: toLocalInput(event.startDate),
     endDate: toLocalInput(event.endDate),
     location: event.location,
+    locationEn: event.locationEn ?? "",
     price: centsToEuros(event.priceCents),
     status: event.status,
     included: event.included.join("\n"),

@@ -78,6 +78,7 @@ export async function saveEvent(
     startDate,
     endDate,
     location: values.location ?? "",
+    locationEn: values.locationEn ?? null,
     priceCents: values.price,
     status: values.status,
     included: values.included,

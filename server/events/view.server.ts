@@ -1,6 +1,7 @@
 import type { Locale } from "~/i18n";
 import { fallbackOf, hasText, pickList, pickText } from "~/lib/content-language";
 import type { DisplayStatus, EventView } from "~/lib/events";
+import { writtenLanguages } from "~/lib/seo";
 import type { Event } from "../db/schema.server";
 
 /**
@@ -17,6 +18,16 @@ export function displayStatus(event: Pick<Event, "status" | "startDate" | "endDa
 /** The event's name in `locale`: the English one where there is one, else the Dutch (the only one). */
 export function eventNameIn(event: Pick<Event, "name" | "nameEn">, locale: Locale): string {
   return pickText(locale, event.name, event.nameEn).value;
+}
+
+/**
+ * The event's place in `locale`: its English name where it has one ("Scheveningen, 3rd harbour"),
+ * else the one name (most places are called the same in both languages). Like the name, a
+ * missing English place is not a missing translation. Cards, dialogs, e-mails and the .ics all
+ * take it from here, so a place has one name per language everywhere.
+ */
+export function eventLocationIn(event: Pick<Event, "location" | "locationEn">, locale: Locale): string {
+  return pickText(locale, event.location, event.locationEn).value;
 }
 
 /** The event's description in `locale` (e-mails, the .ics): English where written, else Dutch. */
@@ -48,7 +59,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     description: description.value,
     startDate: event.startDate.toISOString(),
     endDate: event.endDate.toISOString(),
-    location: event.location,
+    location: eventLocationIn(event, locale),
     priceCents: event.priceCents,
     included: included.value,
     maxParticipants: event.maxParticipants,
@@ -68,6 +79,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     documentName: event.documentName,
     imageUrl: event.imageUrl,
     fallback: fallbackOf(locale, { name: { fellBack: english ? untranslated : name.fellBack }, description, included }),
+    languages: writtenLanguages({ nl: [event.description], en: [event.descriptionEn] }),
     cancellationMessage: event.status === "cancelled" ? (english && event.cancellationMessageEn) || event.cancellationMessage || null : null,
   };
 }

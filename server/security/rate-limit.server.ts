@@ -15,7 +15,8 @@ export function limitKey(bucket: string, key: string): string {
   return crypto.createHmac("sha256", secrets().sessionSecret).update(`${bucket}\u0000${key}`).digest("base64url").slice(0, 32);
 }
 
-export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `remaining`: how many more attempts the key's window allows after this one (when known). */
+export type Consumed = { allowed: true; remaining?: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * The counting upsert, one statement text for one key or many (decision 035): each key's attempts
@@ -91,7 +92,7 @@ export class RateLimiter {
     const t = now();
     // Attempts that arrive together (a burst of posts) are counted in one statement.
     const row = await attemptCounter(db(), this.bucket, this.windowMs)({ key: limitKey(this.bucket, key), at: t });
-    if (row.count <= this.limit) return { allowed: true };
+    if (row.count <= this.limit) return { allowed: true, remaining: this.limit - row.count };
     return { allowed: false, retryAfterSeconds: this.secondsLeft(row.windowStart, t) };
   }
 

@@ -17,10 +17,11 @@ export function newStorageKey(now: Date): string {
 }
 
 /**
- * Only names this module produced: "<timestamp>-<hex>[-<width>].<ext>". Anything else (dots,
- * slashes, encoded separators) is refused before it comes near the file system.
+ * Only names this module produced: "<timestamp>-<hex>[-<width>].<ext>", the width 1 to 99999
+ * pixels (an icon-sized picture is 5 px wide). Anything else (dots, slashes, encoded separators)
+ * is refused before it comes near the file system.
  */
-const STORED_FILE_NAME = /^\d{10,16}-[0-9a-f]{16}(?:-\d{2,5})?\.(?:avif|webp|pdf|doc|docx)$/;
+const STORED_FILE_NAME = /^\d{10,16}-[0-9a-f]{16}(?:-[1-9]\d{0,4})?\.(?:avif|webp|pdf|doc|docx)$/;
 
 export function isStoredFileName(name: string): boolean {
   return STORED_FILE_NAME.test(name);

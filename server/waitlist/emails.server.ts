@@ -31,13 +31,28 @@ export function offerPath(offerId: string): string {
   return `/waitlist/offer/${signedIdToken("offer", offerId)}`;
 }
 
+/**
+ * The link in the person's waiting-list e-mails that takes them off the line (after they confirm
+ * on its page): the entry id and a keyed MAC of it (purpose "waitlist-leave").
+ */
+export function leavePath(entryId: string): string {
+  return `/waitlist/leave/${signedIdToken("waitlist-leave", entryId)}`;
+}
+
 /** To the person who joined: they are in line. */
 export async function queueWaitlistJoined(tx: DbOrTx, entry: WaitlistEntry, event: Event): Promise<string> {
   const locale = asLocale(entry.locale);
   const name = eventNameIn(event, locale);
   return queueRendered(
     tx,
-    createElement(WaitlistJoinedEmail, { locale, name: entry.name, eventName: name, eventDates: formatEventTimes(event, locale), places: entry.places }),
+    createElement(WaitlistJoinedEmail, {
+      locale,
+      name: entry.name,
+      eventName: name,
+      eventDates: formatEventTimes(event, locale),
+      places: entry.places,
+      leaveUrl: `${env().publicUrl}${leavePath(entry.id)}`,
+    }),
     {
       to: entry.email,
       subject: waitlistJoinedSubject(locale, name),
@@ -91,6 +106,7 @@ export async function queueWaitlistOffer(tx: DbOrTx, offer: WaitlistOffer, entry
       places: offer.places,
       until: formatUntil(offer.expiresAt, locale),
       offerUrl: `${env().publicUrl}${offerPath(offer.id)}`,
+      leaveUrl: `${env().publicUrl}${leavePath(entry.id)}`,
     }),
     {
       to: entry.email,

@@ -5,6 +5,7 @@ import type { WaitlistInput } from "~/schemas/waitlist";
 import { audit, PARTICIPANT, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import type { Database } from "../db/client.server";
+import { idFromSignedToken } from "../booking/manage-link.server";
 import { events, waitlistEntries, waitlistOffers, type Event, type WaitlistEntry, type WaitlistOffer } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { toEventView } from "../events/view.server";
@@ -177,4 +178,41 @@ export async function waitlistCount(database: Database, eventId: string): Promis
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.eventId, eventId), inArray(waitlistEntries.status, ["waiting", "offered"])));
   return Number(row?.n ?? 0);
+}
+
+export type LeaveLink =
+  | { kind: "in-line"; entry: WaitlistEntry; event: Event; offer: Pick<WaitlistOffer, "places" | "expiresAt"> | null }
+  /** Off the line already: left, removed, lapsed or booked. */
+  | { kind: "not-in-line"; entry: WaitlistEntry; event: Event }
+  | { kind: "invalid" };
+
+/** What a leave link names: the entry (and its open offer) while in line, or that it is not. */
+export async function leaveLinkByToken(database: Database, token: string): Promise<LeaveLink> {
+  const entryId = idFromSignedToken("waitlist-leave", token);
+  if (!entryId) return { kind: "invalid" };
+  const [row] = await database
+    .select({ entry: waitlistEntries, event: events })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .where(eq(waitlistEntries.id, entryId))
+    .limit(1);
+  if (!row) return { kind: "invalid" };
+  if (row.entry.status !== "waiting" && row.entry.status !== "offered") return { kind: "not-in-line", ...row };
+  const [offer] = await database
+    .select({ places: waitlistOffers.places, expiresAt: waitlistOffers.expiresAt })
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.entryId, entryId), eq(waitlistOffers.status, "open")))
+    .limit(1);
+  return { kind: "in-line", ...row, offer: offer ?? null };
+}
+
+/**
+ * The person leaves the line by the link in their e-mail (after confirming on the page): the
+ * entry is removed and an open offer of theirs declined (withdrawn), each with an audit row by
+ * the participant; the places that offer held go to the next in line at once.
+ */
+export async function leaveWaitlist(database: Database, token: string, at: Date): Promise<RemoveResult | { status: "invalid" }> {
+  const entryId = idFromSignedToken("waitlist-leave", token);
+  if (!entryId) return { status: "invalid" };
+  return removeEntry(database, entryId, PARTICIPANT, at, "left the waiting list by the link in the e-mail");
 }

@@ -8,3 +8,6 @@ export const waitlistLimiter = new RateLimiter("waitlist", 10, 10 * 60_000);
  * guesser gets a few tries, someone with a real link is never counted (valid tries are given back).
  */
 export const offerLinkLimiter = new RateLimiter("waitlist-offer", 20, 10 * 60_000);
+
+/** Leave links that did not check out, per client address (valid ones are given back), as for offers. */
+export const leaveLinkLimiter = new RateLimiter("waitlist-leave", 20, 10 * 60_000);

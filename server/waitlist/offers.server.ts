@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
 import { actorLabel, audit, SYSTEM, type Actor } from "../audit/audit.server";
-import { idFromSignedToken } from "../booking/manage-link.server";
+import { idFromSignedToken, managePath } from "../booking/manage-link.server";
 import { eventRefusal } from "../booking/registration.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
-import { events, waitlistEntries, waitlistOffers, type Event, type WaitlistEntry } from "../db/schema.server";
-import { offerUse, placesTakenByEvent } from "../events/queries.server";
+import { events, registrations, waitlistEntries, waitlistOffers, type Event, type WaitlistEntry } from "../db/schema.server";
+import { liveRegistration, offerUse, placesTakenByEvent } from "../events/queries.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
 import { queueWaitlistOffer } from "./emails.server";
 import { settleOffersLocked } from "./settle.server";
@@ -224,4 +224,46 @@ export async function offerByToken(token: string): Promise<{ offerId: string; ev
     .where(eq(waitlistOffers.id, offerId))
     .limit(1);
   return row;
+}
+
+/** A booking made through an offer, as the offer's link shows it: a way to the participant's own page. */
+export type OfferBooking = { reference: string; status: "confirmed" | "pending_payment"; managePath: string };
+
+export type OfferLink =
+  /**
+   * The offer holds places now. `person`: who the offer is for (as they joined the line), to fill
+   * in the first registration; null once one was made through it (the next is for someone else).
+   */
+  | { kind: "usable"; offer: ValidOffer; person: Pick<WaitlistEntry, "name" | "email" | "phone"> | null; bookings: OfferBooking[] }
+  /** Not usable any more, but booked through: the bookings, so the link leads to them. */
+  | { kind: "booked"; event: Event; bookings: OfferBooking[] }
+  /** Forged, unknown, lapsed or withdrawn without a booking: nothing to show. */
+  | { kind: "invalid" };
+
+/**
+ * What an offer's link leads to at `at`: the offer while it holds places, the bookings made
+ * through it once it does not (the link's holder made them: it is only ever sent to them), or
+ * nothing, without saying why.
+ */
+export async function offerLinkByToken(token: string, at: Date): Promise<OfferLink> {
+  const offerId = idFromSignedToken("offer", token);
+  if (!offerId) return { kind: "invalid" };
+  const [row] = await db()
+    .select({ event: events, name: waitlistEntries.name, email: waitlistEntries.email, phone: waitlistEntries.phone })
+    .from(waitlistOffers)
+    .innerJoin(events, eq(events.id, waitlistOffers.eventId))
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .where(eq(waitlistOffers.id, offerId))
+    .limit(1);
+  if (!row) return { kind: "invalid" };
+  const booked = await db()
+    .select({ id: registrations.id, reference: registrations.reference, status: registrations.status })
+    .from(registrations)
+    .where(and(eq(registrations.waitlistOfferId, offerId), liveRegistration(at)))
+    .orderBy(asc(registrations.createdAt));
+  const bookings = booked.map((b) => ({ reference: b.reference, status: b.status === "confirmed" ? ("confirmed" as const) : ("pending_payment" as const), managePath: managePath(b.id) }));
+  const offer = await usableOfferByToken(token, at);
+  if (offer) return { kind: "usable", offer, person: bookings.length === 0 ? { name: row.name, email: row.email, phone: row.phone } : null, bookings };
+  if (bookings.length > 0) return { kind: "booked", event: row.event, bookings };
+  return { kind: "invalid" };
 }

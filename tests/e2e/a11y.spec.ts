@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { adminRoutes } from "../../app/routes/admin/routes";
-import { totpCode } from "../support/totp";
 import { ADMIN_TEST_EVENT, bookAsVisitor, cancelWithFullRefund, openRegistration } from "./admin-bookings";
-import { createAdminAccount, signInAdmin } from "./admin-login";
+import { createAdminAccount, freshTotpCode, signInAdmin } from "./admin-login";
 import { seriousAxeViolations } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { ADMIN_PATHS, PUBLIC_PATHS as SITE_PATHS } from "./site-paths";
@@ -248,7 +247,7 @@ test("the two-factor set-up and code pages have no serious or critical axe viola
   await expect(page.getByTestId("totp-secret")).toBeVisible();
   findings.push(...(await seriousViolations(page, "/admin/2fa/setup (QR code)", 390, "nl")));
   const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByLabel("Code uit de app").fill(await freshTotpCode(secret));
   await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
   await expect(page.getByTestId("recovery-codes")).toBeVisible();
   findings.push(...(await seriousViolations(page, "/admin/2fa/setup (recovery codes)", 390, "nl")));

@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
-import { answerSecondStep, knownFactor, signInAdmin } from "./admin-login";
+import { answerSecondStep, knownFactor, signInAdmin, unusedTotpCode } from "./admin-login";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 
 /** The admin the e2e servers create on start (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config). */
@@ -188,7 +187,7 @@ test.describe("admin login without JavaScript", () => {
     await page.getByLabel("Wachtwoord").fill(ADMIN.password);
     await page.getByRole("button", { name: "Inloggen" }).click();
     await expect(page).toHaveURL(/\/admin\/2fa\?redirectTo=%2Fadmin%2Fdashboard$/);
-    await page.getByLabel("Code uit de app").fill(totpCode(knownFactor(baseURL!, ADMIN)!.secret));
+    await page.getByLabel("Code uit de app").fill(await unusedTotpCode(baseURL!, ADMIN));
     await page.getByRole("button", { name: "Controleren" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

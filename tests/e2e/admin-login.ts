@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { TOTP_PERIOD_MS, totpCode, totpStep } from "../support/totp";
 import { hydrated } from "./fixtures";
 import { runDir, SHARED_ADMIN, withFileLock } from "./servers";
 
@@ -10,7 +10,8 @@ import { runDir, SHARED_ADMIN, withFileLock } from "./servers";
 export const E2E_ADMIN = SHARED_ADMIN;
 
 type Admin = { email: string; password: string };
-type Factor = { secret: string; recoveryCodes: string[] };
+/** `lastStep`: the last TOTP time step used on the account (the server takes each step once). */
+type Factor = { secret: string; recoveryCodes: string[]; lastStep?: number };
 
 /**
  * Admins sign in with a password and a TOTP code (decision 017); the first sign-in of an account
@@ -40,6 +41,44 @@ function writeJson(file: string, value: unknown): void {
 }
 const writeFactor = (file: string, factor: Factor) => writeJson(file, factor);
 
+/**
+ * The first time step after `last` whose code the server takes now: the current step, or the next
+ * one (the server takes the next window's code too); when even that was used, this waits for the
+ * window to move on (at most 30 s). A time step signs in once per account (decision 037).
+ */
+async function nextUnusedStep(last: number | undefined): Promise<number> {
+  const step = Math.max(totpStep(), (last ?? Number.NEGATIVE_INFINITY) + 1);
+  const wait = (step - 1) * TOTP_PERIOD_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 250));
+  return step;
+}
+
+/** The steps used per secret by this worker, for accounts a spec set up itself. */
+const usedSteps = new Map<string, number>();
+
+/** A code the app shows for `secret` that this worker has not used yet (see `nextUnusedStep`). */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const step = await nextUnusedStep(usedSteps.get(secret));
+  usedSteps.set(secret, step);
+  return totpCode(secret, step);
+}
+
+/** A code for a shared account (`signInAdmin`'s file) that no worker has used, taken under the lock. */
+async function claimTotpCode(file: string): Promise<string> {
+  return withFileLock(file, async () => {
+    const factor = readFactor(file);
+    if (!factor) throw new Error("no known second factor for this account");
+    const step = await nextUnusedStep(factor.lastStep);
+    writeFactor(file, { ...factor, lastStep: step });
+    return totpCode(factor.secret, step);
+  });
+}
+
+/** A code of the shared account `admin` on the server at `origin`, not used before (a spec that fills the code in itself). */
+export function unusedTotpCode(origin: string, admin: Admin = E2E_ADMIN): Promise<string> {
+  return claimTotpCode(stateFile(new URL(origin).origin, admin.email));
+}
+
 /** Submits the login form of the page (an admin page showing it, or /admin/login). */
 async function passwordStep(page: Page, path: string, admin: Admin): Promise<void> {
   await page.goto(path);
@@ -67,21 +106,21 @@ export async function setUpTwoFactor(page: Page, admin: Admin): Promise<Factor> 
   await expect(shown).toBeVisible();
   await hydrated(page);
   const secret = (await shown.innerText()).replace(/\s/g, "");
-  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByLabel("Code uit de app").fill(await freshTotpCode(secret));
   await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const recoveryCodes = (await codes.allInnerTexts()).map((code) => code.trim());
   await page.getByRole("link", { name: "Codes bewaard, ga verder" }).click();
-  return { secret, recoveryCodes };
+  return { secret, recoveryCodes, lastStep: usedSteps.get(secret) };
 }
 
-/** On the code page: the code an authenticator app shows now. */
-export async function enterTotpCode(page: Page, secret: string): Promise<void> {
-  // Better Auth takes a code of the previous, current or next 30 s window and does not refuse
-  // one used before, so a code made now is good whoever else signed in this window: nothing to
-  // wait for (decision 017).
-  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+/**
+ * On the code page: a code the authenticator app shows now, or `code` (one claimed for a shared
+ * account). Each time step signs in once per account (decision 037): see `freshTotpCode`.
+ */
+export async function enterTotpCode(page: Page, secret: string, code?: string): Promise<void> {
+  await page.getByLabel("Code uit de app").fill(code ?? (await freshTotpCode(secret)));
   await page.getByRole("button", { name: "Controleren" }).click();
 }
 
@@ -113,7 +152,7 @@ export async function answerSecondStep(page: Page, path: string, admin: Admin = 
     // Just set up by another worker, which writes the file before it lets go of the lock.
     const factor = readFactor(file) ?? (await withFileLock(file, async () => readFactor(file)));
     if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know: set it up through signInAdmin only`);
-    await enterTotpCode(page, factor.secret);
+    await enterTotpCode(page, factor.secret, await claimTotpCode(file));
   }
 }
 
@@ -228,7 +267,7 @@ export async function signInAdminOverHttp(base: string, admin: Admin, headers: R
   if (login.headers.get("location")?.startsWith("/admin/2fa?")) {
     const factor = readFactor(file) ?? (await withFileLock(file, async () => readFactor(file)));
     if (!factor) throw new Error(`${admin.email} has a second factor this helper does not know`);
-    await expectStatus(await send("/admin/2fa", { intent: "totp", code: totpCode(factor.secret) }), 303, "the code step");
+    await expectStatus(await send("/admin/2fa", { intent: "totp", code: await claimTotpCode(file) }), 303, "the code step");
     return cookie();
   }
   await withFileLock(file, async () => {
@@ -236,9 +275,9 @@ export async function signInAdminOverHttp(base: string, admin: Admin, headers: R
     const page = await (await send("/admin/2fa/setup")).text();
     const secret = /data-testid="totp-secret">([^<]+)</.exec(page)?.[1]?.replace(/\s/g, "");
     if (!secret) throw new Error("the set-up page shows no key");
-    const confirmed = await send("/admin/2fa/setup", { intent: "confirm", code: totpCode(secret) });
+    const confirmed = await send("/admin/2fa/setup", { intent: "confirm", code: await freshTotpCode(secret) });
     await expectStatus(confirmed, 200, "confirming the set-up");
-    writeFactor(file, { secret, recoveryCodes: [] });
+    writeFactor(file, { secret, recoveryCodes: [], lastStep: usedSteps.get(secret) });
   });
   return cookie();
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createAdminAccount, enterTotpCode } from "./admin-login";
+import { createAdminAccount, enterTotpCode, freshTotpCode } from "./admin-login";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
 import { totpCode } from "../support/totp";
 
@@ -64,11 +64,27 @@ test("a new admin sets up TOTP on first sign-in, then signs in with a code or a 
   await code.fill(totpCode(secret) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
   await expect(page.getByRole("alert")).toContainText("Die code klopt niet");
-  await page.getByLabel("Code uit de app").fill(totpCode(secret));
+  await page.getByLabel("Code uit de app").fill(await freshTotpCode(secret));
   await page.getByRole("button", { name: "Bevestigen en aanzetten" }).click();
   await expect(page.getByRole("heading", { name: "Tweestapsverificatie staat aan" })).toBeVisible();
   const recoveryCodes = (await page.getByTestId("recovery-codes").getByRole("listitem").allInnerTexts()).map((c) => c.trim());
   expect(recoveryCodes).toHaveLength(10);
+  // Shown once, so they can be kept: copied (the outcome said), printed, downloaded as text.
+  await hydrated(page);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Kopiëren" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "klembord" })).toHaveText("De herstelcodes staan op je klembord.");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const recovery of recoveryCodes) expect(copied).toContain(recovery);
+  await expect(page.getByRole("button", { name: "Afdrukken" })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Downloaden (.txt)" }).click()]);
+  expect(download.suggestedFilename()).toBe("ocean-racing-herstelcodes.txt");
+  const saved = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  });
+  for (const recovery of recoveryCodes) expect(saved).toContain(recovery);
   await page.getByRole("link", { name: "Codes bewaard, ga verder" }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await page.goto("/admin/dashboard");
@@ -80,6 +96,12 @@ test("a new admin sets up TOTP on first sign-in, then signs in with a code or a 
   await passwordStep(page, email);
   await expect(page).toHaveURL(/\/admin\/2fa\?redirectTo=%2Fadmin%2Fdashboard$/);
   await hydrated(page);
+  // The prompt has the field ready to type in, and again after a wrong code.
+  await expect(page.getByLabel("Code uit de app")).toBeFocused();
+  await page.getByLabel("Code uit de app").fill(totpCode(secret) === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Controleren" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/^Die code klopt niet\. .* Nog 4 pogingen\.$/);
+  await expect(page.getByLabel("Code uit de app")).toBeFocused();
   // Between the steps nothing admin opens.
   expect((await page.request.get("/admin/exports/registrations.csv")).status()).toBe(401);
   await enterTotpCode(page, secret);
@@ -101,7 +123,7 @@ test("a new admin sets up TOTP on first sign-in, then signs in with a code or a 
       await hydrated(page);
       await logOut(page);
     } else {
-      await expect(page.getByRole("alert")).toHaveText("Die herstelcode klopt niet of is al gebruikt.");
+      await expect(page.getByRole("alert")).toHaveText(/^Die herstelcode klopt niet of is al gebruikt\. Nog \d pogingen\.$/);
     }
   }
 });

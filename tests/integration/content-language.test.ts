@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as articlesLoader } from "~/routes/admin/articles";
 import { action as newAction } from "~/routes/admin/blog-new";
-import { loader as articleLoader } from "~/routes/news/article";
+import { loader as articleLoader, meta as articleMeta } from "~/routes/news/article";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { publishedArticleSummaries } from "@server/articles/queries.server";
 import { resetLoginLimitsForTests } from "@server/auth/login.server";
@@ -74,12 +74,41 @@ describe("articles in one language", () => {
     expect(page.article).toMatchObject({ content: dutch.content, fallback: { lang: "nl", fields: ["title", "description", "content"] } });
   });
 
-  it("lists every article in both languages in the sitemap, with alternates", async () => {
-    const response = await sitemapLoader();
-    const xml = await response.text();
+  it("announces an article only in the languages it is written in: its page's alternates and the sitemap", async () => {
     const base = env().publicUrl;
-    for (const lang of ["nl", "en"]) expect(xml).toContain(`<loc>${base}/news/${english.slug}?lang=${lang}</loc>`);
+    const headLinks = async (slug: string, lang: "nl" | "en") => {
+      const data = (await articleLoader({ request: new Request(`http://localhost/news/${slug}?lang=${lang}`), params: { slug } } as never)) as never;
+      const tags = articleMeta({ data, matches: [{ loaderData: { locale: lang, publicUrl: base, languageAddress: true } }] } as never) as Record<string, string>[];
+      return {
+        canonical: tags.find((t) => t.rel === "canonical")?.href,
+        alternates: tags.filter((t) => t.rel === "alternate").map((t) => `${t.hrefLang} ${t.href}`),
+        ogLocales: tags.filter((t) => t.property?.startsWith("og:locale")).map((t) => `${t.property} ${t.content}`),
+      };
+    };
+    // A Dutch-only article, asked for in English (Dutch text with the note): Dutch only, and the Dutch address as canonical.
+    for (const lang of ["nl", "en"] as const) {
+      expect(await headLinks(dutch.slug, lang)).toEqual({
+        canonical: `${base}/news/${dutch.slug}?lang=nl`,
+        alternates: [`nl ${base}/news/${dutch.slug}?lang=nl`, `x-default ${base}/news/${dutch.slug}`],
+        ogLocales: ["og:locale nl_NL"],
+      });
+    }
+    expect((await headLinks(english.slug, "nl")).alternates).toEqual([`en ${base}/news/${english.slug}?lang=en`, `x-default ${base}/news/${english.slug}`]);
+
+    const xml = await (await sitemapLoader()).text();
+    expect(xml).toContain(`<loc>${base}/news/${english.slug}?lang=en</loc>`);
+    expect(xml).not.toContain(`<loc>${base}/news/${english.slug}?lang=nl</loc>`);
+    expect(xml).not.toContain(`href="${base}/news/${english.slug}?lang=nl"`);
+    expect(xml).toContain(`<loc>${base}/news/${dutch.slug}?lang=nl</loc>`);
+    expect(xml).not.toContain(`${base}/news/${dutch.slug}?lang=en`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${base}/news/${dutch.slug}"/>`);
     expect(xml).toContain(`<loc>${base}/servicevoorwaarden</loc>`);
+  });
+
+  it("announces an article written in both languages in both", async () => {
+    expect((await create({ ...dutch, slug: "tweetalig", titleEn: "Both", descriptionEn: "In both languages.", contentEn: "Translated." })).status).toBe(200);
+    const base = env().publicUrl;
+    const xml = await (await sitemapLoader()).text();
+    for (const lang of ["nl", "en"]) expect(xml).toContain(`<loc>${base}/news/tweetalig?lang=${lang}</loc>`);
   });
 });

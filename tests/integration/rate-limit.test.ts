@@ -65,16 +65,17 @@ describe("RateLimiter", () => {
     expect(row.count).toBe(4);
     // And for a single attempt.
     setNowForTests(new Date("2026-05-01T12:02:00Z"));
-    expect(await limiter.consume("k")).toEqual({ allowed: true });
+    // Allowed, and how many more the window takes (the two-factor page says so).
+    expect(await limiter.consume("k")).toEqual({ allowed: true, remaining: 2 });
     expect((await stored(limiter, "k"))[0].count).toBe(1);
   });
 
   it("gives back an attempt with refund", async () => {
     setNowForTests(new Date("2026-05-01T12:00:00Z"));
     const limiter = new RateLimiter("test-refund", 1, 60_000);
-    expect(await limiter.consume("k")).toEqual({ allowed: true });
+    expect(await limiter.consume("k")).toEqual({ allowed: true, remaining: 0 });
     await limiter.refund("k");
-    expect(await limiter.consume("k")).toEqual({ allowed: true });
+    expect(await limiter.consume("k")).toEqual({ allowed: true, remaining: 0 });
     expect((await limiter.consume("k")).allowed).toBe(false);
   });
 });

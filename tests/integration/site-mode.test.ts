@@ -1,9 +1,14 @@
 // @engine pglite: SITE_MODE=live refusals: configuration checks
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { liveAccessCodeProblems, syncAccessCodes } from "@server/access/store.server";
+import { translate } from "~/i18n";
+import { action as codesAction } from "~/routes/admin/codes";
+import { demoAccessCodeRefused } from "@server/access/pages.server";
+import { liveAccessCodeProblems, storedCodeHashes, syncAccessCodes } from "@server/access/store.server";
 import { privatePages } from "@server/db/schema.server";
 import { EnvError, parseEnv, setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
+import { formRequest, routeArgs } from "../support/forms";
+import { signedInUser } from "./admin-fixtures";
 
 const LIVE = {
   SITE_MODE: "live",
@@ -81,6 +86,40 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
       expect(problems.join("\n")).toMatch(/ACCESS_CODE_ARC_REGISTRATION: missing/);
       expect(problems.join("\n")).toMatch(/ACCESS_CODE_ZOMERAVONDZEILEN: missing/);
       expect(problems.join("\n")).toMatch(/ACCESS_CODE_SCHEVENINGEN: holds a demo access code/);
+    });
+
+    it("refuses a README demo code typed into /admin/codes by the start-up check's own rule, changing nothing", async () => {
+      configure({ ACCESS_CODE_VWDTP: "Echte-Code-2026", ACCESS_CODE_ARC_REGISTRATION: undefined });
+      await syncAccessCodes();
+      const admin = await signedInUser({ admin: true });
+      const post = (fields: Record<string, string>) =>
+        codesAction(routeArgs(formRequest("/admin/codes", fields, { origin: "https://www.oceanracing.example", cookie: admin.cookie }), {}) as never) as Promise<unknown>;
+      const before = await storedCodeHashes("arc-registration");
+      // Any page's demo code, whatever its case or the spaces around it.
+      for (const code of ["arc2025", " ARC2025 ", "cascais2025"]) {
+        const answer = (await post({ pageKey: "arc-registration", code })) as { data: { errors: { code?: string }; feedback: { message: string } }; init: { status: number } };
+        expect(answer.init.status).toBe(400);
+        expect(answer.data.errors.code).toBe("admin.codes.validation.demo");
+        expect(translate("nl", "admin.codes.validation.demo")).toMatch(/^Dit is een democode uit de README/);
+      }
+      const second = (await post({ pageKey: "zomeravondzeilen", code: "Zomer-Avond-26", secondCode: "avond2025" })) as { data: { errors: { secondCode?: string } }; init: { status: number } };
+      expect(second.init.status).toBe(400);
+      expect(second.data.errors.secondCode).toBe("admin.codes.validation.demo");
+      expect(await storedCodeHashes("arc-registration")).toEqual(before);
+      expect(await storedCodeHashes("zomeravondzeilen")).toEqual([]);
+      // The start-up check says no to the same code, by the same rule.
+      configure({ ACCESS_CODE_VWDTP: "Echte-Code-2026", ACCESS_CODE_ARC_REGISTRATION: "ARC2025" });
+      expect(liveAccessCodeProblems(await syncAccessCodes()).join("\n")).toMatch(/ACCESS_CODE_ARC_REGISTRATION: holds a demo access code/);
+      // A real code is taken.
+      configure({ ACCESS_CODE_VWDTP: "Echte-Code-2026" });
+      // (A plain object: the action's success answer is its data.)
+      const real = (await post({ pageKey: "arc-registration", code: "Arc-Leden-2026" })) as { feedback: { kind: string } };
+      expect(real.feedback.kind).toBe("success");
+      expect(await storedCodeHashes("arc-registration")).toHaveLength(1);
+      // Only the demo with its demo content takes a demo code.
+      expect(demoAccessCodeRefused("arc2025", { SITE_MODE: "demo", DEMO_CONTENT: true })).toBe(false);
+      expect(demoAccessCodeRefused("arc2025", { SITE_MODE: "demo", DEMO_CONTENT: false })).toBe(true);
+      expect(demoAccessCodeRefused("Arc-Leden-2026", { SITE_MODE: "live", DEMO_CONTENT: false })).toBe(false);
     });
 
     it("accepts real codes for every page", async () => {

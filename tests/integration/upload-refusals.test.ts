@@ -1,6 +1,7 @@
 // @engine pglite: upload refusals before anything is stored: HTTP glue
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as newAction } from "~/routes/admin/blog-new";
@@ -147,6 +148,26 @@ describe("uploads", () => {
       expect(exifHasGps(meta.exif)).toBe(false);
       expect(meta.orientation ?? 1).toBe(1);
       expect(meta.height! > meta.width!).toBe(true);
+    }
+  });
+
+  it("takes pictures of a few pixels (5 px wide, 1 px tall), stores and serves every variant", async () => {
+    for (const [width, height] of [
+      [5, 5],
+      [5, 1],
+      [1, 7],
+    ]) {
+      const png = await sharp({ create: { width, height, channels: 3, background: "#1b78ad" } }).png().toBuffer();
+      const answer = await submit([{ field: "image", bytes: png, name: `klein-${width}x${height}.png`, type: "image/png" }], `klein-${width}-${height}`);
+      expect(answer.data.feedback?.kind, JSON.stringify(answer.data.feedback)).not.toBe("error");
+      const [post] = await database.db().select().from(blogPosts).where(eq(blogPosts.slug, `klein-${width}-${height}`));
+      expect(post.image).toMatch(new RegExp(`^/uploads/blog-images/\\d+-[0-9a-f]{16}-${width}\\.webp$`));
+      const [upload] = await database.db().select().from(uploads).where(eq(uploads.storageKey, post.image!.split("/").pop()!.replace(/-\d+\.webp$/, "")));
+      expect(upload.variants.map((v) => `${v.format} ${v.width}x${v.height}`).sort()).toEqual([`avif ${width}x${height}`, `webp ${width}x${height}`]);
+      for (const variant of upload.variants) {
+        const served = (await call(uploadsLoader, new Request(`http://localhost/uploads/blog-images/${variant.file}`), { bucket: "blog-images", file: variant.file })) as Response;
+        expect(served.status).toBe(200);
+      }
     }
   });
 

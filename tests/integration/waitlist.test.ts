@@ -6,13 +6,15 @@ import { action as offerAction, loader as offerLoader } from "~/routes/waitlist/
 import type { WaitlistActionData } from "~/components/waitlist-form";
 import type { WaitlistInput } from "~/schemas/waitlist";
 import { SYSTEM } from "@server/audit/audit.server";
-import { signedIdToken } from "@server/booking/manage-link.server";
+import { managePath, signedIdToken } from "@server/booking/manage-link.server";
 import { createRegistration } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
 import { auditLog, emails, registrations, waitlistEntries, waitlistOffers, type Event } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
+import { action as leaveAction, loader as leaveLoader } from "~/routes/waitlist/leave";
 import { joinWaitlist, removeEntry, waitlistForEvent } from "@server/waitlist/entries.server";
+import { leavePath } from "@server/waitlist/emails.server";
 import { lapseExpiredOffers, offerFreedPlaces, OFFER_MS, runWaitlistOffers, sendOfferByHand } from "@server/waitlist/offers.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, testContext } from "../support/forms";
@@ -365,13 +367,15 @@ describe("the waiting list", () => {
       const good = await load(token);
       expect(good.status).toBe(200);
       expect(good.body).toMatchObject({ offer: { token, places: 1, placesLeft: 1, event: { slug: event.slug } } });
+      // The form starts with what the person gave when joining: nobody retypes their name and address.
+      expect(good.body).toMatchObject({ offer: { person: { customerName: "Wachtende 90", customerEmail: "wacht90@example.com", phoneNumber: "" }, bookings: [] } });
 
       const tampered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
       const forged = signedIdToken("manage", offer.id); // a real MAC, for another purpose
       for (const bad of [tampered, forged, "x".repeat(44), "short"]) {
         const answer = await load(bad);
         expect(answer.status, bad).toBe(404);
-        expect(answer.body).toEqual({ offer: null });
+        expect(answer.body).toEqual({ offer: null, booked: null });
         expect(JSON.stringify(answer.body)).not.toContain("Geheime");
       }
 
@@ -380,8 +384,30 @@ describe("the waiting list", () => {
       const posted = await offerAction({ request, params: { token }, context: testContext(nextAddress()) } as unknown as Parameters<typeof offerAction>[0]);
       expect(posted).toBeInstanceOf(Response);
       expect((posted as Response).status).toBe(303);
-      // Used up: the link now shows the "no longer valid" page.
-      expect(await load(token)).toEqual({ status: 404, body: { offer: null } });
+      // Used: the link now leads to the booking made through it (its own page), not a dead end.
+      const [booking] = await database.db().select().from(registrations).where(eq(registrations.waitlistOfferId, offer.id));
+      const reopened = await load(token);
+      expect(reopened).toEqual({
+        status: 200,
+        body: { offer: null, booked: { event: { name: "Test sailing day", slug: event.slug }, bookings: [{ reference: booking.reference, pending: false, href: managePath(booking.id) }] } },
+      });
+      // Cancelled, the booking is gone: then the link is simply no longer valid.
+      await cancel([booking.id]);
+      expect(await load(token)).toEqual({ status: 404, body: { offer: null, booked: null } });
+    });
+
+    it("fills in the person only for the first place of an offer, and lists what was booked through it", async () => {
+      const { event, registrationIds } = await fullFreeEvent(2);
+      await join(event, person(95, 2, { phone: "+31 6 9999 0000" }));
+      await cancel(registrationIds);
+      await offerFreedPlaces(event.id, JOB);
+      const [offer] = await openOffers(event.id);
+      const token = signedIdToken("offer", offer.id);
+      expect((await load(token)).body).toMatchObject({ offer: { person: { customerName: "Wachtende 95", phoneNumber: "+31 6 9999 0000" } } });
+      const first = await createRegistration(database.db(), { eventId: event.id, input: participant(96), locale: "nl", now: NOW, offerId: offer.id });
+      if (first.outcome !== "confirmed") throw new Error("expected a confirmed registration");
+      // The second place is for someone else: an empty form, and the first booking named.
+      expect((await load(token)).body).toMatchObject({ offer: { person: null, placesLeft: 1, bookings: [{ reference: first.registration.reference, href: managePath(first.registration.id) }] } });
     });
 
     it("refuses a registration posted with a forged offer token, creating nothing", async () => {
@@ -401,6 +427,85 @@ describe("the waiting list", () => {
       for (let i = 0; i < 21; i++) statuses.push((await load(`${"y".repeat(43)}${i % 10}`, "10.9.8.8")).status);
       expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
       expect(statuses[20]).toBe(429);
+    });
+  });
+  describe("leaving the line by the e-mail's link", () => {
+    async function open(token: string, clientAddress = nextAddress()) {
+      const request = new Request(`http://localhost/waitlist/leave/${token}`, { headers: { "accept-language": "en-GB" } });
+      const result = await leaveLoader({ request, params: { token }, context: testContext(clientAddress) } as unknown as Parameters<typeof leaveLoader>[0]);
+      const init = result as unknown as { data?: unknown; init?: ResponseInit | null };
+      return "data" in init && init.data !== undefined ? { status: init.init?.status ?? 200, body: init.data } : { status: 200, body: result };
+    }
+    async function leave(token: string) {
+      const request = formRequest(`/waitlist/leave/${token}`, {}, { origin: "http://localhost" });
+      const result = await leaveAction({ request, params: { token }, context: testContext(nextAddress()) } as unknown as Parameters<typeof leaveAction>[0]);
+      const init = result as unknown as { data?: unknown; init?: ResponseInit | null };
+      return "data" in init && init.data !== undefined ? { status: init.init?.status ?? 200, body: init.data } : { status: 200, body: result };
+    }
+    const tokenOf = (entryId: string) => leavePath(entryId).split("/").pop()!;
+
+    it("puts the link in the person's e-mails, asks to confirm, then takes them off the line with an audit row", async () => {
+      const { event } = await fullFreeEvent(1);
+      const waiting = await join(event, person(120), "en");
+      const [joined] = await database.db().select().from(emails).where(and(eq(emails.relatedId, waiting.id), eq(emails.template, "waitlist-joined")));
+      const link = `${"http://localhost:3000"}${leavePath(waiting.id)}`;
+      expect(joined.html).toContain(leavePath(waiting.id));
+      expect(joined.text).toContain("Leave the waiting list");
+      expect(link).toMatch(/\/waitlist\/leave\/[A-Za-z0-9_-]{44}$/);
+      // The team's notice has no such link.
+      const [team] = await database.db().select().from(emails).where(and(eq(emails.relatedId, waiting.id), eq(emails.template, "waitlist-team")));
+      expect(team.html).not.toContain("/waitlist/leave/");
+
+      const token = tokenOf(waiting.id);
+      // Opening the link (a mail scanner may) changes nothing: it asks.
+      expect(await open(token)).toMatchObject({ status: 200, body: { state: "in-line", event: { slug: event.slug }, places: 1, offer: null } });
+      expect((await entry(waiting.id)).status).toBe("waiting");
+
+      expect(await leave(token)).toEqual({ status: 200, body: { outcome: "left" } });
+      expect((await entry(waiting.id)).status).toBe("removed");
+      const trail = await database.db().select().from(auditLog).where(and(eq(auditLog.entityId, waiting.id), eq(auditLog.action, "waitlist_entry.removed")));
+      expect(trail).toEqual([expect.objectContaining({ actorType: "participant", reason: "left the waiting list by the link in the e-mail", changes: { status: { from: "waiting", to: "removed" } } })]);
+      // Again (a second click, another tab): still off the list, nothing more recorded.
+      expect(await leave(token)).toEqual({ status: 200, body: { outcome: "left" } });
+      expect(await database.db().$count(auditLog, and(eq(auditLog.entityId, waiting.id), eq(auditLog.action, "waitlist_entry.removed")))).toBe(1);
+      expect(await open(token)).toMatchObject({ status: 200, body: { state: "not-in-line" } });
+      // They may join again later.
+      expect((await joinWaitlist(database.db(), { event, input: person(120), locale: "en", now: NOW })).status).toBe("joined");
+    });
+
+    it("declines an open offer of someone who leaves, and offers its places to the next in line", async () => {
+      const { event, registrationIds } = await fullFreeEvent(1);
+      const first = await join(event, person(121));
+      const second = await join(event, person(122));
+      await cancel(registrationIds);
+      await offerFreedPlaces(event.id, JOB);
+      const [offer] = await openOffers(event.id);
+      expect(offer.entryId).toBe(first.id);
+      const [offerMail] = await database.db().select().from(emails).where(and(eq(emails.relatedId, offer.id), eq(emails.template, "waitlist-offer")));
+      expect(offerMail.html).toContain(leavePath(first.id));
+
+      const token = tokenOf(first.id);
+      expect(await open(token)).toMatchObject({ body: { state: "in-line", offer: { places: 1 } } });
+      expect((await leave(token)).body).toEqual({ outcome: "left" });
+      const [declined] = await database.db().select().from(waitlistOffers).where(eq(waitlistOffers.id, offer.id));
+      expect(declined.status).toBe("withdrawn");
+      const offerTrail = await database.db().select().from(auditLog).where(eq(auditLog.entityId, offer.id));
+      expect(offerTrail.find((row) => row.action === "waitlist_offer.withdrawn")).toMatchObject({ actorType: "participant", reason: "left the waiting list by the link in the e-mail" });
+      // Passed on as the rules say: the next in line gets the place, with an e-mail.
+      const [next] = await openOffers(event.id);
+      expect(next.entryId).toBe(second.id);
+      expect((await entry(second.id)).status).toBe("offered");
+    });
+
+    it("answers a forged or unknown link with one plain page, and changes nothing", async () => {
+      const { event } = await fullFreeEvent(1);
+      const waiting = await join(event, person(123));
+      const forged = signedIdToken("offer", waiting.id); // a real MAC, for another purpose
+      for (const bad of [forged, "x".repeat(44), "short"]) {
+        expect(await open(bad)).toEqual({ status: 404, body: { state: "invalid" } });
+        expect((await leave(bad)).status).toBe(404);
+      }
+      expect((await entry(waiting.id)).status).toBe("waiting");
     });
   });
 });

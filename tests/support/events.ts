@@ -18,6 +18,7 @@ export function eventRow(overrides: Partial<Event> = {}): Event {
     startDate: new Date("2025-09-05T07:30:00Z"),
     endDate: new Date("2025-09-05T15:00:00Z"),
     location: "Scheveningen",
+    locationEn: null,
     priceCents: 29_500,
     status: "upcoming",
     included: ["Lunch aan boord"],

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LanguageNote } from "~/components/language-note";
 import { LocaleContext, type Locale } from "~/i18n";
 import { fallbackOf, langOf, pickList, pickText } from "~/lib/content-language";
-import { languageAlternates, seo } from "~/lib/seo";
+import { languageAlternates, seo, writtenLanguages } from "~/lib/seo";
 import { sitemapXml } from "~/lib/sitemap";
 import { articleSchema } from "~/schemas/article";
 import type { BlogPost, Event } from "@server/db/schema.server";
@@ -194,6 +194,31 @@ describe("hreflang alternates and the canonical link", () => {
   });
 });
 
+describe("a page written in one language", () => {
+  const base = { title: "Nieuws", description: "Alleen in het Nederlands", publicUrl: "https://example.org", path: "/news/a" };
+  it("announces only that language and x-default; its other address names it as canonical", () => {
+    for (const locale of ["nl", "en"] as const) {
+      const tags = seo({ ...base, locale, languageAddress: true, languages: ["nl"] });
+      expect(tags.filter((t) => "tagName" in t)).toEqual([
+        { tagName: "link", rel: "canonical", href: "https://example.org/news/a?lang=nl" },
+        { tagName: "link", rel: "alternate", hrefLang: "nl", href: "https://example.org/news/a?lang=nl" },
+        { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://example.org/news/a" },
+      ]);
+      expect(tags).toContainEqual({ property: "og:locale", content: "nl_NL" });
+      expect(tags.some((t) => "property" in t && t.property === "og:locale:alternate")).toBe(false);
+    }
+    expect(sitemapXml([{ url: "https://example.org/news/a", languages: ["en"] }])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+        '  <url><loc>https://example.org/news/a?lang=en</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.org/news/a?lang=en"/><xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/news/a"/></url>\n</urlset>\n',
+    );
+  });
+  it("counts a language when all its texts are written", () => {
+    expect(writtenLanguages({ nl: ["Titel", "Tekst"], en: ["Title", " "] })).toEqual(["nl"]);
+    expect(writtenLanguages({ nl: ["", null], en: ["Title", "Text"] })).toEqual(["en"]);
+    expect(writtenLanguages({ nl: ["a"], en: ["b"] })).toEqual(["nl", "en"]);
+  });
+});
+
 describe("the article form: at least one language, complete", () => {
   const form = (fields: Record<string, string>) => {
     const data = new FormData();
@@ -241,6 +266,10 @@ describe("the demo content", () => {
     for (const e of events) {
       for (const text of [e.name, e.nameEn, e.description, e.descriptionEn]) expect(text?.trim(), e.slug).toBeTruthy();
       expect(e.included?.length, e.slug).toBe(e.includedEn?.length);
+      // One name per language for the home harbour, as the rest of the site calls it.
+      expect(e.location, e.slug).not.toMatch(/Derde Haven/);
+      if (e.location?.startsWith("Scheveningen, ")) expect([e.location, e.locationEn], e.slug).toEqual(["Scheveningen, 3e haven", "Scheveningen, 3rd harbour"]);
     }
+    expect(events.filter((e) => e.locationEn === "Scheveningen, 3rd harbour").length).toBeGreaterThan(5);
   });
 });

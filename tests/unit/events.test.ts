@@ -3,7 +3,8 @@ import { eventJsonLd, serializeJsonLd } from "~/lib/event-jsonld";
 import { durationDays, type EventView } from "~/lib/events";
 import type { Event } from "@server/db/schema.server";
 import { eventRow } from "../support/events";
-import { displayStatus, toEventView } from "@server/events/view.server";
+import { calendarInvite } from "@server/booking/emails.server";
+import { displayStatus, eventLocationIn, toEventView } from "@server/events/view.server";
 
 describe("durationDays (rounded up)", () => {
   it.each([
@@ -48,6 +49,17 @@ describe("toEventView", () => {
     expect(en.placesLeft).toBe(8);
     expect(toEventView(row(), "nl", NOW, 15).placesLeft).toBe(0);
     expect(toEventView(row({ maxParticipants: null }), "nl", NOW, 3).placesLeft).toBeNull();
+  });
+  it("names the place in the visitor's language where it has an English name, else the one name, also in the .ics", () => {
+    const harbour = row({ location: "Scheveningen, 3e haven", locationEn: "Scheveningen, 3rd harbour" });
+    expect(toEventView(harbour, "en", NOW).location).toBe("Scheveningen, 3rd harbour");
+    expect(toEventView(harbour, "nl", NOW).location).toBe("Scheveningen, 3e haven");
+    expect(eventLocationIn(harbour, "en")).toBe("Scheveningen, 3rd harbour");
+    // Most places are called the same in both: no English name is no missing translation.
+    expect(toEventView(row(), "en", NOW)).toMatchObject({ location: "Scheveningen", fallback: null });
+    const booking = { id: "00000000-0000-4000-8000-000000000009", reference: "OR-TEST" };
+    expect(calendarInvite(booking, harbour, "en")).toContain("LOCATION:Scheveningen\\, 3rd harbour");
+    expect(calendarInvite(booking, harbour, "nl")).toContain("LOCATION:Scheveningen\\, 3e haven");
   });
   it("marks an event ended only after its end date", () => {
     expect(toEventView(row(), "nl", NOW).ended).toBe(false);

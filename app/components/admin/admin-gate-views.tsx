@@ -22,10 +22,10 @@ export function AdminGateShell({ children }: { children: ReactNode }) {
   return (
     <main
       id="main"
-      className="relative isolate flex min-h-screen flex-col items-center justify-center bg-navy-900 px-4 py-16 text-white"
+      className="relative isolate flex min-h-screen flex-col items-center justify-center bg-navy-900 px-4 py-16 text-white print:min-h-0 print:bg-white print:py-0 print:text-navy-900"
     >
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_30%_20%,rgba(27,120,173,0.35),transparent_55%)]" />
-      <a href="/" className="mb-8 flex items-center gap-2 font-display text-xl font-bold uppercase tracking-wider text-white">
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_30%_20%,rgba(27,120,173,0.35),transparent_55%)] print:hidden" />
+      <a href="/" className="mb-8 flex items-center gap-2 font-display text-xl font-bold uppercase tracking-wider text-white print:text-navy-900">
         <Anchor aria-hidden className="size-6 text-signal-500" />
         Ocean Racing Team
       </a>
@@ -39,7 +39,7 @@ export function GateCard({ children, labelledBy, wide = false }: { children: Rea
   return (
     <article
       aria-labelledby={labelledBy}
-      className={cn("w-full rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40", wide ? "max-w-lg" : "max-w-md")}
+      className={cn("w-full rounded-xl border border-white/10 bg-white p-8 text-navy-900 shadow-2xl shadow-black/40 print:shadow-none", wide ? "max-w-lg" : "max-w-md")}
     >
       {children}
     </article>
@@ -52,13 +52,25 @@ export function AdminGateScreen({ children }: { children: ReactNode }) {
   return <AdminGateShell>{navigation.state === "loading" ? <AdminLoading /> : children}</AdminGateShell>;
 }
 
-/** The six-digit field of the two-factor pages: numeric keyboard, the app's autofill, the hint. */
-export function TotpCodeField({ id, invalid }: { id: string; invalid: boolean }) {
+/**
+ * The six-digit field of the two-factor pages: numeric keyboard, the app's autofill, the hint.
+ * `autoFocus`: the page is the code prompt, so the field has the focus when it opens (also
+ * without JavaScript); `focusKey`: whenever it changes (a refused code), the field takes the
+ * focus again, its text selected for retyping.
+ */
+export function TotpCodeField({ id, invalid, autoFocus = false, focusKey }: { id: string; invalid: boolean; autoFocus?: boolean; focusKey?: unknown }) {
   const { t } = useI18n();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusKey === undefined || !field.current) return;
+    field.current.focus();
+    field.current.select();
+  }, [focusKey]);
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{t("admin.twoFactor.code")}</Label>
       <Input
+        ref={field}
         id={id}
         name="code"
         type="text"
@@ -67,6 +79,7 @@ export function TotpCodeField({ id, invalid }: { id: string; invalid: boolean })
         pattern="[0-9 ]{6,7}"
         maxLength={7}
         required
+        autoFocus={autoFocus}
         aria-describedby={`${id}-hint`}
         aria-invalid={invalid || undefined}
         variant={null}

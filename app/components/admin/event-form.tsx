@@ -91,6 +91,9 @@ export function EventForm({
           <Field meta={fields.location} label={t("admin.events.field.location")}>
             {text(fields.location, "text", false, { maxLength: 200 })}
           </Field>
+          <Field meta={fields.locationEn} label={t("admin.events.field.locationEn")} hint={t("admin.events.field.locationEnHint")}>
+            {text(fields.locationEn, "text", true, { maxLength: 200, lang: "en" })}
+          </Field>
           <Field meta={fields.kind} label={t("admin.events.field.kind")}>
             <select {...getSelectProps(fields.kind)} key={fields.kind.key} className={selectClasses}>
               {EVENT_KINDS.map((kind) => (

@@ -9,8 +9,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
-import { AccessCodeError, isPrivatePageKey, listPrivatePages, setAccessCodes, type PrivatePageKey } from "@server/access/index.server";
+import { AccessCodeError, demoAccessCodeRefused, isPrivatePageKey, listPrivatePages, setAccessCodes, type PrivatePageKey } from "@server/access/index.server";
 import { requireAdmin } from "@server/auth/guard.server";
+import { env } from "@server/env.server";
 import { log } from "@server/log.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/codes";
@@ -42,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 function codeProblem(code: string): MessageKey | undefined {
   if (code.length === 0) return "admin.codes.validation.required";
+  // The start-up check's rule (live: no README demo code), before the length rules some demo codes pass.
+  if (demoAccessCodeRefused(code, env())) return "admin.codes.validation.demo";
   if (code.length < MIN_CODE_LENGTH) return "admin.codes.validation.tooShort";
   if (code.length > MAX_CODE_LENGTH) return "admin.codes.validation.tooLong";
   if (code.includes(",")) return "admin.codes.validation.comma";

@@ -1,12 +1,13 @@
 import "~/i18n/admin";
-import { Loader2, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { Copy, Download, Loader2, Printer, ShieldCheck } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminGateShell, AdminLogoutForm, GateCard, TotpCodeField } from "~/components/admin/admin-gate-views";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n } from "~/i18n";
+import { useHydrated } from "~/lib/hydrated";
 import { getAdminState } from "@server/auth/guard.server";
 import { confirmTwoFactorSetup, startTwoFactorSetup, TOTP_CODE_PATTERN, twoFactorSetupState } from "@server/auth/two-factor.server";
 import { readForm } from "@server/http/form.server";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = redirectTarget(request, form);
   const { state } = await getAdminState(request);
-  if (state.status === "signed-out") return data({ ok: false, intent: "start", error: translate("nl", "admin.twoFactor.expired") } satisfies ActionResult, { status: 401, headers: noStore() });
+  if (state.status === "signed-out") return data({ ok: false, intent: "start", error: translate("nl", "admin.twoFactor.signedOut") } satisfies ActionResult, { status: 401, headers: noStore() });
   if (state.status === "forbidden") throw new Response("Forbidden", { status: 403, headers: noStore() });
   if (state.status === "admin") throw redirect(redirectTo, { status: 303 });
   const intent = form.get("intent") === "confirm" ? "confirm" : "start";
@@ -105,16 +106,19 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
         <h2 id="recovery-codes-title" className="mt-6 text-lg font-bold">
           {t("admin.twoFactor.codesLabel")}
         </h2>
-        <ol aria-labelledby="recovery-codes-title" className="mt-2 grid grid-cols-2 gap-2 font-mono text-base" data-testid="recovery-codes">
+        {/* One code a line each, never broken at its dashes: two columns fit a phone in the smaller size. */}
+        <ol aria-labelledby="recovery-codes-title" className="mt-2 grid grid-cols-2 gap-2 font-mono text-sm sm:text-base" data-testid="recovery-codes">
           {actionData.recoveryCodes.map((code) => (
-            <li key={code} className="rounded bg-foam-100 px-2 py-1 text-navy-900">
+            <li key={code} className="whitespace-nowrap rounded bg-foam-100 px-2 py-1 text-navy-900">
               <code>{code}</code>
             </li>
           ))}
         </ol>
+        <RecoveryCodesSaver codes={actionData.recoveryCodes} email={loaderData.email} />
+        <p className="mt-4 font-semibold text-navy-900">{t("admin.twoFactor.shownOnce")}</p>
         <a
           href={actionData.redirectTo}
-          className="mt-6 inline-flex h-11 w-full items-center justify-center rounded-md bg-signal-700 px-6 font-semibold text-white hover:bg-signal-700/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          className="mt-6 inline-flex h-11 w-full items-center justify-center rounded-md bg-signal-700 px-6 font-semibold text-white hover:bg-signal-700/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 print:hidden"
         >
           {t("admin.twoFactor.continue")}
         </a>
@@ -126,7 +130,7 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
     const back = `/admin/2fa/setup?${new URLSearchParams({ redirectTo: loaderData.redirectTo }).toString()}`;
     return (
       <Card title={t("admin.twoFactor.setupTitle")}>
-        <p className="text-slate-700">{t("admin.twoFactor.expired")}</p>
+        <p className="text-slate-700">{t("admin.twoFactor.signedOut")}</p>
         <a href={`/admin/login?${new URLSearchParams({ redirectTo: back }).toString()}`} className="mt-4 inline-block font-semibold text-ocean-700 underline underline-offset-2">
           {t("admin.twoFactor.backToLogin")}
         </a>
@@ -190,7 +194,7 @@ export default function TwoFactorSetupPage({ loaderData, actionData }: Route.Com
           <Form method="post" className="mt-3 flex flex-col gap-3">
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <TotpCodeField id="setup-code" invalid={failure?.intent === "confirm"} />
+            <TotpCodeField id="setup-code" invalid={failure?.intent === "confirm"} focusKey={failure?.intent === "confirm" ? failure : undefined} />
             {error("confirm")}
             <Button type="submit" variant="accent" size="lg" disabled={submitting}>
               {submitting && navigation.formData?.get("intent") === "confirm" && <Loader2 aria-hidden className="animate-spin" />}
@@ -223,5 +227,59 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </GateCard>
     </AdminGateShell>
+  );
+}
+
+/** The text of the recovery codes as copied and downloaded: what they are, for whom, one a line. */
+function recoveryCodesText(codes: string[], email: string, t: ReturnType<typeof useI18n>["t"]): string {
+  return [t("admin.twoFactor.codesFileTitle"), email, "", ...codes, "", t("admin.twoFactor.codesFileNote"), ""].filter((line, i) => i !== 1 || line).join("\n");
+}
+
+/**
+ * Ways to keep the codes before leaving the page, which is the only time they are shown: copy
+ * (Clipboard API, with the outcome said in a live region), print, and a .txt download (a data:
+ * URL, so it works without JavaScript and asks nothing of the server). Copy and print need
+ * JavaScript and appear once the page has it.
+ */
+function RecoveryCodesSaver({ codes, email }: { codes: string[]; email: string }) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState("");
+  const text = recoveryCodesText(codes, email, t);
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(text);
+      setStatus(t("admin.twoFactor.copied"));
+    } catch {
+      setStatus(t("admin.twoFactor.copyFailed"));
+    }
+  };
+  const button =
+    "inline-flex h-10 items-center justify-center gap-2 rounded-md border border-ocean-700 bg-white px-4 text-sm font-semibold text-ocean-700 hover:bg-foam-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
+  return (
+    <div className="mt-4 print:hidden">
+      <div className="flex flex-wrap gap-2">
+        {hydrated && (
+          <>
+            <button type="button" className={button} onClick={() => void copy()}>
+              <Copy aria-hidden className="size-4" />
+              {t("admin.twoFactor.copy")}
+            </button>
+            <button type="button" className={button} onClick={() => window.print()}>
+              <Printer aria-hidden className="size-4" />
+              {t("admin.twoFactor.print")}
+            </button>
+          </>
+        )}
+        <a className={button} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="ocean-racing-herstelcodes.txt">
+          <Download aria-hidden className="size-4" />
+          {t("admin.twoFactor.download")}
+        </a>
+      </div>
+      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-700">
+        {status}
+      </p>
+    </div>
   );
 }

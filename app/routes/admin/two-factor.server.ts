@@ -15,25 +15,39 @@ export function redirectTarget(request: Request, form?: FormData): string {
 }
 
 /**
- * A refused code as the pages answer it: the status, the Dutch message, and the seconds for
- * Retry-After. `invalid` is the page's own answer to a wrong code (and to a spent challenge):
- * 401 at sign-in, 400 in the set-up, where the admin is signed in already.
+ * A refused code as the pages answer it: the status, the Dutch message saying what happened, and
+ * the seconds for Retry-After. `invalid` is the page's own answer to a wrong code: 401 at sign-in,
+ * 400 in the set-up, where the admin is signed in already. At sign-in a wrong code also says how
+ * many tries are left, and which limit ends them. `expired`: the page links to the password step.
  */
 export function refusedCode(
   result: CodeFailure,
   invalid: { status: 400 | 401; message: MessageKey },
 ): { status: number; error: string; retryAfterSeconds?: number; expired?: boolean } {
+  const nl = (key: MessageKey, params?: Record<string, string | number>) => translate("nl", key, params);
   switch (result.reason) {
     case "invalid":
-      return { status: invalid.status, error: translate("nl", invalid.message) };
+    case "replayed": {
+      const said = nl(result.reason === "replayed" ? "admin.twoFactor.replayed" : invalid.message);
+      if (result.triesLeft === undefined) return { status: invalid.status, error: said };
+      if (result.triesLeft > 0) {
+        const left = result.triesLeft === 1 ? nl("admin.twoFactor.triesLeftOne") : nl("admin.twoFactor.triesLeftMany", { count: result.triesLeft });
+        return { status: invalid.status, error: `${said} ${left}` };
+      }
+      const why = result.limit === "account" ? "admin.twoFactor.lastTryAccount" : result.limit === "address" ? "admin.twoFactor.lastTryAddress" : "admin.twoFactor.lastTrySignIn";
+      return { status: invalid.status, error: `${said} ${nl(why)}`, expired: result.limit === "sign-in" };
+    }
     case "expired":
-      return { status: invalid.status, error: translate("nl", "admin.twoFactor.expired"), expired: true };
+    case "gone":
+    case "spent":
+      return { status: invalid.status, error: nl(`admin.twoFactor.${result.reason}`), expired: true };
     case "rate-limited":
+      return { status: 429, error: nl("admin.twoFactor.tooMany", { seconds: result.retryAfterSeconds }), retryAfterSeconds: result.retryAfterSeconds };
     case "locked":
-      return { status: 429, error: translate("nl", result.reason === "locked" ? "admin.twoFactor.locked" : "admin.twoFactor.tooMany"), retryAfterSeconds: result.retryAfterSeconds };
+      return { status: 429, error: nl("admin.twoFactor.locked", { minutes: Math.ceil(result.retryAfterSeconds / 60) }), retryAfterSeconds: result.retryAfterSeconds };
     case "busy":
-      return { status: 503, error: translate("nl", "admin.twoFactor.busy"), retryAfterSeconds: result.retryAfterSeconds };
+      return { status: 503, error: nl("admin.twoFactor.busy"), retryAfterSeconds: result.retryAfterSeconds };
     case "unavailable":
-      return { status: 503, error: translate("nl", "admin.twoFactor.unavailable") };
+      return { status: 503, error: nl("admin.twoFactor.unavailable") };
   }
 }

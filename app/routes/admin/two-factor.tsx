@@ -7,7 +7,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n } from "~/i18n";
 import { getAdminState } from "@server/auth/guard.server";
-import { hasSignInChallenge, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, verifySignInCode } from "@server/auth/two-factor.server";
+import { looksLikeRecoveryCode } from "@server/auth/recovery-codes.server";
+import { hasSignInChallenge, TOTP_CODE_PATTERN } from "@server/auth/two-factor.server";
+import { verifySignInCode } from "@server/auth/two-factor-sign-in.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/two-factor";
 import { noStore, redirectTarget, refusedCode } from "./two-factor.server";
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, error: string, extra: { expired?: boolean; headers?: Headers } = {}) =>
     data<Failure>({ ok: false, method, error, expired: extra.expired }, { status, headers: extra.headers ?? noStore() });
 
-  if (method === "totp" ? !TOTP_CODE_PATTERN.test(code) : !RECOVERY_CODE_PATTERN.test(code)) {
+  if (method === "totp" ? !TOTP_CODE_PATTERN.test(code) : !looksLikeRecoveryCode(code)) {
     return fail(400, translate("nl", method === "totp" ? "admin.twoFactor.codeRequired" : "admin.twoFactor.recoveryRequired"));
   }
   const result = await verifySignInCode({ method, code, clientAddress: context.clientAddress, headers: request.headers });
@@ -94,7 +96,12 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col gap-5">
           <input type="hidden" name="intent" value="totp" />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TotpCodeField id="two-factor-code" invalid={failure?.method === "totp"} />
+          <TotpCodeField
+            id="two-factor-code"
+            invalid={failure?.method === "totp"}
+            autoFocus={failure?.method !== "recovery"}
+            focusKey={failure?.method === "totp" ? failure : undefined}
+          />
           <Button type="submit" variant="accent" size="lg" disabled={submitting} className="w-full">
             {submitting && <Loader2 aria-hidden className="animate-spin" />}
             {submitting ? t("admin.twoFactor.submitting") : t("admin.twoFactor.submit")}
@@ -115,8 +122,9 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={20}
+              maxLength={40}
               required
+              autoFocus={failure?.method === "recovery"}
               aria-describedby="two-factor-recovery-hint"
               aria-invalid={failure?.method === "recovery" ? true : undefined}
               className="font-mono"

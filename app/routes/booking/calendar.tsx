@@ -108,6 +108,7 @@ export function meta({ data: loaderData, matches: routeMatches, location }: Rout
       publicUrl,
       locale,
       languageAddress,
+      languages: selected.languages,
       image: selected.imageUrl ?? undefined,
     });
   }

@@ -3,7 +3,7 @@ import { ArticleDialog, RouteDialog } from "~/components/article-dialog";
 import { translate, useI18n } from "~/i18n";
 import "~/i18n/news";
 import { requestLocale } from "~/i18n/locale.server";
-import { seo } from "~/lib/seo";
+import { seo, writtenLanguages } from "~/lib/seo";
 import { publishedArticleBySlug, toArticleViews } from "@server/articles/queries.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/article";
@@ -13,13 +13,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Unknown and unpublished articles alike: nothing to see here.
   if (!post) throw data(null, { status: 404 });
   const [article] = await toArticleViews(db(), [post], await requestLocale(request));
-  return { article };
+  // The page announces only the languages the article is written in (its hreflang alternates).
+  const languages = writtenLanguages({ nl: [post.title, post.description, post.content], en: [post.titleEn, post.descriptionEn, post.contentEn] });
+  return { article, languages };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   if (!loaderData) return [{ title: translate(locale, "news.notFoundTitle") }, { name: "robots", content: "noindex" }];
-  const { article } = loaderData;
+  const { article, languages } = loaderData;
   return [
     ...seo({
       title: translate(locale, "news.article.metaTitle", { title: article.title }),
@@ -28,6 +30,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
       publicUrl,
       locale,
       languageAddress,
+      languages,
       type: "article",
       // Only the project's own pictures are known to exist; anything else falls back to the site image.
       image: article.image?.startsWith("/images/") && !article.image.includes("missing") ? article.image : undefined,

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { CheckCircle2, Clock } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RegistrationForm } from "~/components/registration-form";
 import { translate, useI18n } from "~/i18n";
@@ -11,19 +11,21 @@ import { registerFromForm } from "~/routes/booking/register.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
-import { toEventView } from "@server/events/view.server";
+import { eventNameIn, toEventView } from "@server/events/view.server";
 import { log } from "@server/log.server";
 import { formatUntil } from "~/lib/dates";
 import { offerLinkLimiter } from "@server/waitlist/limits.server";
-import { usableOfferByToken } from "@server/waitlist/offers.server";
+import { offerLinkByToken } from "@server/waitlist/offers.server";
 import type { Route } from "./+types/offer";
 
 /**
  * /waitlist/offer/<token>: the link of a waiting-list offer. While the offer holds places it
  * shows the event and the registration form (posting back here with the token in a hidden field,
- * so it works without JavaScript and a failed post shows this page again). A forged, unknown,
- * expired or used token shows one plain "no longer valid" page with no event or personal data;
- * such tries are rate-limited per client address.
+ * so it works without JavaScript and a failed post shows this page again), the first time filled
+ * in with the name, e-mail and phone the person gave when joining the line. Once the offer was
+ * used, the link leads to the booking(s) made through it (their own pages). A forged, unknown,
+ * lapsed or withdrawn token shows one plain "no longer valid" page with no event or personal
+ * data; such tries are rate-limited per client address.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = await requestLocale(request);
@@ -34,10 +36,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!limit) throw data(null, { status: 503 });
   if (!limit.allowed) throw data(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   const at = now();
-  const offer = await usableOfferByToken(params.token, at);
-  if (!offer) return data({ offer: null }, { status: 404 });
+  const link = await offerLinkByToken(params.token, at);
+  if (link.kind === "invalid") return data({ offer: null, booked: null }, { status: 404 });
   // A good link is not a guess: give the try back, so the holder can reload as often as needed.
   await offerLinkLimiter.refund(context.clientAddress).catch(() => undefined);
+  const bookings = link.bookings.map((b) => ({ reference: b.reference, pending: b.status !== "confirmed", href: b.managePath }));
+  if (link.kind === "booked") {
+    return { offer: null, booked: { event: { name: eventNameIn(link.event, locale), slug: link.event.slug }, bookings } };
+  }
+  const { offer, person } = link;
   const taken = (await placesTakenByEvent(db(), [offer.event.id], at, { excludeOfferId: offer.offerId })).get(offer.event.id) ?? 0;
   return {
     offer: {
@@ -46,7 +53,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       places: offer.places,
       placesLeft: offer.placesLeft,
       until: formatUntil(offer.expiresAt, locale),
+      // The person the offer is for, as they joined the line: the first registration is theirs.
+      person: person && { customerName: person.name, customerEmail: person.email, phoneNumber: person.phone ?? "" },
+      bookings,
     },
+    booked: null,
     now: at.toISOString(),
   };
 }
@@ -56,6 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = await registerFromForm(request, undefined, context.clientAddress, { offerToken: params.token });
   if (answer.kind === "redirect") return redirect(answer.location, 303);
   return data(answer.data, { status: answer.status, headers: answer.headers });
+}
+
+export function headers() {
+  // Holds the person's name and e-mail address: never stored by the render cache or a proxy.
+  return { "Cache-Control": "no-store" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -74,6 +90,24 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const offer = loaderData.offer;
+  if (!offer && loaderData.booked) {
+    const { booked } = loaderData;
+    return (
+      <section className="bg-foam-100 pb-16 pt-32">
+        <div className="mx-auto max-w-2xl px-4 sm:px-6">
+          <div role="status" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-border sm:p-8">
+            <h1 className="flex items-start gap-3 text-2xl font-bold uppercase text-navy-900">
+              <CheckCircle2 className="mt-1 size-6 shrink-0 text-emerald-700" aria-hidden />
+              {t("waitlist.offer.bookedTitle")}
+            </h1>
+            <p className="mt-2 text-slate-700">{booked.event.name}</p>
+            <p className="mt-2 text-slate-700">{t("waitlist.offer.bookedText")}</p>
+            <BookingLinks bookings={booked.bookings} />
+          </div>
+        </div>
+      </section>
+    );
+  }
   if (!offer) {
     return (
       <section className="bg-foam-100 pb-16 pt-32">
@@ -107,13 +141,44 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
             <div>
               <p className="text-navy-900">{t("waitlist.offer.intro", { places, until: offer.until })}</p>
               {offer.placesLeft !== offer.places && <p className="mt-1 text-sm text-slate-700">{t("waitlist.offer.left", { count: offer.placesLeft })}</p>}
+              {offer.bookings.length > 0 && (
+                <>
+                  <p className="mt-2 text-sm text-slate-700">{t("waitlist.offer.bookedSoFar")}</p>
+                  <BookingLinks bookings={offer.bookings} />
+                </>
+              )}
             </div>
           </div>
           <div className="rounded-xl border bg-white p-5 shadow-sm sm:p-8">
-            <RegistrationForm event={event} now={loaderData.now} initialResult={actionData} headingLevel={2} offerToken={offer.token} />
+            {offer.person && <p className="mb-4 text-sm text-slate-700">{t("waitlist.offer.prefilled")}</p>}
+            <RegistrationForm
+              event={event}
+              now={loaderData.now}
+              initialResult={actionData}
+              headingLevel={2}
+              offerToken={offer.token}
+              defaultValue={offer.person ?? undefined}
+            />
           </div>
         </div>
       </section>
     </>
+  );
+}
+
+/** The bookings made through the offer, each a link to its own page (the participant's manage page). */
+function BookingLinks({ bookings }: { bookings: { reference: string; pending: boolean; href: string }[] }) {
+  const { t } = useI18n();
+  return (
+    <ul className="mt-3 grid gap-2">
+      {bookings.map((booking) => (
+        <li key={booking.reference}>
+          <a href={booking.href} className="font-semibold text-ocean-600 underline underline-offset-2 hover:text-navy-900">
+            {t("waitlist.offer.bookingLink", { reference: booking.reference })}
+          </a>
+          {booking.pending && <span className="ml-2 text-sm text-slate-700">({t("waitlist.offer.bookingPending")})</span>}
+        </li>
+      ))}
+    </ul>
   );
 }

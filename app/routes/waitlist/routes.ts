@@ -4,4 +4,5 @@ import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 export const waitlistSiteRoutes: RouteConfigEntry[] = [
   route("events/:slug/waitlist", "routes/waitlist/join.tsx"),
   route("waitlist/offer/:token", "routes/waitlist/offer.tsx"),
+  route("waitlist/leave/:token", "routes/waitlist/leave.tsx"),
 ];

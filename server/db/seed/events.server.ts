@@ -112,6 +112,8 @@ type EventData = {
   startDate: Date;
   endDate: Date;
   location: string;
+  /** The place's English name where it differs. */
+  locationEn?: string;
   priceCents: number;
   included: string[];
   includedEn: string[];
@@ -155,8 +157,8 @@ function image(name: string): string {
   return `/images/${name}-1280.webp`;
 }
 
-/** The home harbour by its own name, the same in both languages (no "3e haven" on English pages). */
-const SCHEVENINGEN = "Scheveningen, Derde Haven";
+/** The home harbour, named as everywhere on the site: "3e haven" in Dutch, "3rd harbour" in English. */
+const SCHEVENINGEN = { location: "Scheveningen, 3e haven", locationEn: "Scheveningen, 3rd harbour" };
 
 /** Each summer evening its own light and story, so the demo shows the page as it looks in use. */
 const SUMMER_EVENINGS: { image: string; nl: string; en: string }[] = [
@@ -214,7 +216,7 @@ function summerEvenings(now: Date): NewEvent[] {
       descriptionEn: `${story.en} About five days before, you receive an e-mail with practical information.`,
       startDate: amsterdamTime(date, "18:30"),
       endDate: amsterdamTime(date, "21:30"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 0,
       depositPercent: 0,
       included: [
@@ -364,7 +366,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "For three days our ocean racer is open to the public in Scheveningen harbour. From Thursday to Saturday the crew shows you around on deck and tells the story of the round-the-world race. No registration needed.",
       startDate: at(openBoatThursday, "11:00"),
       endDate: at(openBoatThursday + 2, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 0,
       depositPercent: 0,
       included: ["Gratis vrije inloop", "Rondleiding aan dek door de bemanning", "Koffie en verhalen aan de kade"],
@@ -387,7 +389,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "A two-day offshore race from Scheveningen around the buoys and platforms of the North Sea, with a night at sea. You race as a crew member and stand watches with our regular crew. This event is full; e-mail us to join the waiting list.",
       startDate: at(challengeSaturday, "09:00"),
       endDate: at(challengeSaturday + 1, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 69_500,
       included: [
         "Plaats als bemanningslid tijdens de race",
@@ -487,7 +489,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "An exclusive sailing event for VWDTP members: a day of racing on the North Sea aboard our 65 ft ocean racer. Guided by the crew you trim the sails, take the helm and sail a short course against the clock.",
       startDate: at(vwdtpDay, "10:00"),
       endDate: at(vwdtpDay, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 17_500,
       depositPercent: 100,
       included: [
@@ -521,7 +523,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "Team building on the North Sea: for a day you and your colleagues are the crew of an ocean racer. Working together, communicating and deciding under pressure, with the crew that finished second in the round-the-world race. Price per person.",
       startDate: at(corporateFriday, "09:30"),
       endDate: at(corporateFriday, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 29_500,
       included: [
         "Ontvangst met koffie en veiligheidsbriefing",
@@ -551,7 +553,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "We are going for the fastest lap of the North Sea. Within a five-day standby period we pick the best weather window; the attempt itself takes about thirty hours at speeds above 30 knots. You sail as a full crew member.",
       startDate: at(recordStart, "08:00"),
       endDate: at(recordStart + 4, "20:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 125_000,
       included: [
         "Plaats als bemanningslid tijdens de recordpoging",
@@ -581,7 +583,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "Two days of intensive training on the North Sea: manoeuvres, sail changes, man overboard and a night watch. For experienced sailors who want to move up to offshore racing.",
       startDate: at(trainingSaturday, "09:00"),
       endDate: at(trainingSaturday + 1, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 39_500,
       included: [
         "Twee dagen training met een professionele coach",
@@ -609,7 +611,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "A day to find out what sailing an ocean racer is like: an introduction on the quay, then out on the water to helm and trim yourself.",
       startDate: at(introSaturday, "10:00"),
       endDate: at(introSaturday, "16:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 14_500,
       included: [
         "Uitleg over de boot aan de kade",
@@ -637,7 +639,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "A non-stop passage of 300 nautical miles across the North Sea, in which crew members earn their offshore qualification for the coming races. Follow the boat live on the map.",
       startDate: at(-2, "10:00"),
       endDate: at(2, "18:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 85_000,
       included: [
         "Plaats als bemanningslid voor de volledige tocht",
@@ -666,7 +668,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "Two days of racing off Scheveningen, with short courses and plenty of starts. We finished second in our class.",
       startDate: at(regattaSaturday, "09:00"),
       endDate: at(regattaSaturday + 1, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 39_500,
       included: [
         "Plaats als bemanningslid tijdens de regatta",
@@ -696,7 +698,7 @@ export function demoEvents(now: Date): NewEvent[] {
         "A six-weekend programme for sailors who want to move up to ocean racing, ending with an offshore race. It starts with a kick-off weekend; the other dates and the price follow later. Leave your details and we will keep you posted.",
       startDate: at(academySaturday, "09:00"),
       endDate: at(academySaturday + 1, "17:00"),
-      location: SCHEVENINGEN,
+      ...SCHEVENINGEN,
       priceCents: 0,
       depositPercent: 0,
       included: [

@@ -379,6 +379,8 @@ const admin = {
   "admin.events.field.description": "Description",
   "admin.events.field.descriptionEn": "Description (English)",
   "admin.events.field.location": "Location",
+  "admin.events.field.locationEn": "Location in English",
+  "admin.events.field.locationEnHint": "Only when the place has another name in English, such as Scheveningen, 3rd harbour. Empty: the Dutch one everywhere.",
   "admin.events.field.startDate": "Starts",
   "admin.events.field.endDate": "Ends",
   "admin.events.field.timeHint": "Times in Dutch time (Europe/Amsterdam).",
@@ -510,6 +512,7 @@ const admin = {
   "admin.codes.validation.comma": "A code cannot contain a comma",
   "admin.codes.validation.same": "The two codes are the same",
   "admin.codes.validation.page": "Unknown page",
+  "admin.codes.validation.demo": "This is a demo code from the README: anyone can read it. It only works on the demo; choose a code of your own",
   // --- end admin-content ---
 };
 

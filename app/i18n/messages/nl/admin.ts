@@ -382,6 +382,8 @@ export default {
   "admin.events.field.description": "Beschrijving",
   "admin.events.field.descriptionEn": "Beschrijving (Engels)",
   "admin.events.field.location": "Locatie",
+  "admin.events.field.locationEn": "Locatie in het Engels",
+  "admin.events.field.locationEnHint": "Alleen als de plaats in het Engels anders heet, zoals Scheveningen, 3rd harbour. Leeg: overal de Nederlandse.",
   "admin.events.field.startDate": "Begint op",
   "admin.events.field.endDate": "Eindigt op",
   "admin.events.field.timeHint": "Tijden in Nederlandse tijd (Europe/Amsterdam).",
@@ -513,5 +515,6 @@ export default {
   "admin.codes.validation.comma": "Een code mag geen komma bevatten",
   "admin.codes.validation.same": "De twee codes zijn gelijk",
   "admin.codes.validation.page": "Onbekende pagina",
+  "admin.codes.validation.demo": "Dit is een democode uit de README: iedereen kan hem lezen. Hij werkt alleen op de demo; kies een eigen code",
   // --- end admin-content ---
 } satisfies Messages<typeof en>;

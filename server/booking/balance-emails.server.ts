@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { BalanceRequestEmail, balanceRequestSubject, type BalanceRequestKind } from "~/emails/balance-request";
 import { BookingMovedEmail, bookingMovedSubject } from "~/emails/booking-moved";
-import { asLocale } from "~/i18n";
+import { asLocale, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/booking";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
@@ -62,7 +62,13 @@ export async function queueBalanceRequest(tx: DbOrTx, registrationId: string, ki
  * The booking now sails on another date: old and new date, and an .ics with the booking's own
  * UID (the one the confirmation used), so a calendar that imported it moves the entry.
  */
-export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string, from: Pick<Event, "name" | "nameEn" | "startDate" | "endDate">): Promise<string> {
+export async function queueBookingMovedEmail(
+  tx: DbOrTx,
+  registrationId: string,
+  from: Pick<Event, "name" | "nameEn" | "startDate" | "endDate">,
+  /** Why it moved, in the participant's language, instead of the usual opening (`moveBooking`'s `emailIntro`). */
+  intro?: (locale: Locale, to: Event) => string,
+): Promise<string> {
   const { registration, event } = await bookingWithEvent(tx, registrationId);
   const locale = asLocale(registration.locale);
   const toName = eventNameIn(event, locale);
@@ -77,6 +83,7 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       fromDates: formatEventTimes(from, locale),
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
+      intro: intro?.(locale, event),
       location: event.location,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),

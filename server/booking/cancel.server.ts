@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Locale } from "~/i18n";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
@@ -99,6 +100,8 @@ export async function cancelBooking(params: {
    * cancellation commits with it. Throwing rolls everything back and reaches the caller.
    */
   within?: (tx: Transaction) => Promise<void>;
+  /** Why it was cancelled, in the participant's language, after the e-mail's opening (a refund after a cancelled date). */
+  emailNote?: (locale: Locale) => string;
 }): Promise<CancelResult> {
   const requestKey = params.requestKey ?? `cancel:${params.registrationId}`;
   const reason = params.reason?.trim() || (params.actor.type === "participant" ? "Cancelled by the participant" : "Cancelled");
@@ -156,7 +159,7 @@ export async function cancelBooking(params: {
     const refundCents = plan.kind === "nothing" ? 0 : plan.cents;
     const policy = policyQuote(event, money, at);
     const emailIds = [
-      await queueCancellationNotice(tx, registration.id, { refundCents, manualRefundCents: plan.kind === "new" ? plan.manualCents : 0, policy, mode: params.refund.mode }),
+      await queueCancellationNotice(tx, registration.id, { refundCents, manualRefundCents: plan.kind === "new" ? plan.manualCents : 0, policy, mode: params.refund.mode, note: params.emailNote }),
       await queueTeamCancellationNotice(tx, registration.id, { refundCents, actor: params.actor, reason, previousStatus: registration.status }),
     ];
     return { outcome: "cancelled", eventId: event.id, plan, emailIds };

@@ -290,7 +290,14 @@ function cancellationRefundNote(
 export async function queueCancellationNotice(
   tx: DbOrTx,
   registrationId: string,
-  args: { refundCents: number; manualRefundCents?: number; mode: "policy" | "full" | "partial" | "none"; policy: { percent: number; deadline: Date; inWindow: boolean } },
+  args: {
+    refundCents: number;
+    manualRefundCents?: number;
+    mode: "policy" | "full" | "partial" | "none";
+    policy: { percent: number; deadline: Date; inWindow: boolean };
+    /** Why it was cancelled, in the participant's language (`cancelBooking`'s `emailNote`). */
+    note?: (locale: Locale) => string;
+  },
 ): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
   const locale = asLocale(registration.locale);
@@ -303,6 +310,7 @@ export async function queueCancellationNotice(
       reference: registration.reference,
       eventName: name,
       dates: formatEventTimes(event, locale),
+      note: args.note?.(locale),
       refund: cancellationRefundNote({ ...args, manualRefundCents: args.manualRefundCents ?? 0 }, money, locale),
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),

@@ -76,7 +76,7 @@ export async function registrationPage(id: string, at: Date) {
     auditTrail(db(), r.id),
     registrationMoney(db(), r.id, at),
     cancellationQuote(r.id, at),
-    r.status === "confirmed" ? moveTargets(db(), event, at) : Promise.resolve([]),
+    r.status === "confirmed" ? moveTargets(db(), { event, priceCents: r.priceCents }, at) : Promise.resolve([]),
   ]);
 
   const staffIds = [
@@ -209,6 +209,8 @@ const MOVE_MESSAGES: Record<Exclude<MoveOutcome, "moved">, Feedback["title"]> = 
   same_event: "admin.bookings.move.sameEvent",
   target_not_found: "admin.bookings.move.targetNotFound",
   different_kind: "admin.bookings.move.differentKind",
+  not_bookable: "admin.bookings.move.notBookable",
+  dearer: "admin.bookings.move.dearer",
   target_closed: "admin.bookings.move.targetClosed",
   full: "admin.bookings.move.full",
 };

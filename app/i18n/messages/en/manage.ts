@@ -52,6 +52,7 @@ const manage = {
   "manage.details.save": "Save changes",
   "manage.details.saving": "Saving…",
   "manage.details.closed": "The event has started, so your details can no longer be changed here. If something is wrong, mail the team at {email}.",
+  "manage.details.closedChoosing": "The team cancelled this date. Once your booking is on a new date, you can change your details here again. If something is wrong now, mail the team at {email}.",
 
   "manage.cancel.title": "Cancel your booking",
   "manage.cancel.intro": "Can't come after all? You can cancel here. You will see what you get back before anything happens.",
@@ -66,17 +67,21 @@ const manage = {
   "manage.cancel.confirm": "Yes, cancel my booking",
   "manage.cancel.keep": "No, keep my booking",
   "manage.cancel.closed": "The event has started, so it can no longer be cancelled online.",
+  "manage.cancel.choosing": "The team cancelled or moved this date, so the normal cancellation does not apply for now: above, you can cancel and get everything you paid back, or move to another date.",
 
   "manage.policy.title": "Cancellation policy",
   "manage.policy.full": "Cancel until {date} and you get everything you paid back. After that, there is no refund.",
   "manage.policy.partial": "Cancel until {date} and you get {percent}% of what you paid back. After that, there is no refund.",
   "manage.policy.none": "This event gives nothing back on cancellation.",
+  "manage.policy.choosing": "The team cancelled or moved this date: until you choose, cancelling gives back everything you paid. After a move, the cancellation policy of the new date applies.",
 
   "manage.cancelled.title": "This booking is cancelled",
   "manage.cancelled.on": "Cancelled on {date}.",
   "manage.cancelled.refunded": "{amount} has been refunded to the account you paid with.",
-  "manage.cancelled.refundPending": "A refund of {amount} is on its way to the account you paid with.",
+  "manage.cancelled.refundPending": "{amount} is being refunded to the account you paid with. It usually arrives within 5 to 10 working days.",
+  "manage.cancelled.refundByTeam": "{amount} could not be refunded automatically: the team refunds it to you by hand.",
   "manage.cancelled.noRefund": "No refund was due.",
+  "manage.cancelled.nothingPaid": "Nothing had been paid, so there is nothing to refund.",
   "manage.expired.text": "This booking was not paid in time and has lapsed. You are welcome to book again in the calendar.",
   "manage.pending.text": "We have not received your payment yet. Once it arrives, this page shows your confirmed booking.",
 
@@ -89,7 +94,6 @@ const manage = {
   "manage.result.notConfirmed": "This booking is not confirmed, so there is no balance to pay.",
   "manage.result.providerError": "The payment page could not be opened. Please try again in a moment.",
   "manage.result.cancelled": "Your booking is cancelled.",
-  "manage.result.cancelledRefund": "Your booking is cancelled. {amount} is being refunded to the account you paid with.",
   "manage.result.alreadyCancelled": "This booking was already cancelled.",
   "manage.result.notCancellable": "This booking can no longer be cancelled online. Please mail the team at {email}.",
   "manage.result.cancelFailed": "The cancellation did not go through and nothing has changed. Please try again, or mail the team at {email}.",

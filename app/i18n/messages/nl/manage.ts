@@ -55,6 +55,7 @@ export default {
   "manage.details.save": "Wijzigingen opslaan",
   "manage.details.saving": "Bezig met opslaan…",
   "manage.details.closed": "Het evenement is begonnen, dus je gegevens kun je hier niet meer wijzigen. Klopt er iets niet? Mail het team via {email}.",
+  "manage.details.closedChoosing": "Het team heeft deze datum geannuleerd. Zodra je boeking op een nieuwe datum staat, kun je je gegevens hier weer wijzigen. Klopt er nu iets niet? Mail het team via {email}.",
 
   "manage.cancel.title": "Boeking annuleren",
   "manage.cancel.intro": "Kun je toch niet? Je kunt hier annuleren. Je ziet eerst wat je terugkrijgt, voordat er iets gebeurt.",
@@ -69,17 +70,21 @@ export default {
   "manage.cancel.confirm": "Ja, annuleer mijn boeking",
   "manage.cancel.keep": "Nee, boeking houden",
   "manage.cancel.closed": "Het evenement is begonnen, dus online annuleren kan niet meer.",
+  "manage.cancel.choosing": "Het team heeft deze datum geannuleerd of verzet, dus de gewone annulering geldt nu niet: hierboven kun je annuleren en alles terugkrijgen wat je betaalde, of verzetten naar een andere datum.",
 
   "manage.policy.title": "Annuleringsvoorwaarden",
   "manage.policy.full": "Annuleer je uiterlijk {date}, dan krijg je alles terug wat je betaalde. Daarna is er geen terugbetaling.",
   "manage.policy.partial": "Annuleer je uiterlijk {date}, dan krijg je {percent}% terug van wat je betaalde. Daarna is er geen terugbetaling.",
   "manage.policy.none": "Bij dit evenement krijg je bij annuleren niets terug.",
+  "manage.policy.choosing": "Het team heeft deze datum geannuleerd of verzet: tot je kiest, krijg je bij annuleren alles terug wat je betaalde. Na verzetten geldt de annuleringsregeling van de nieuwe datum.",
 
   "manage.cancelled.title": "Deze boeking is geannuleerd",
   "manage.cancelled.on": "Geannuleerd op {date}.",
   "manage.cancelled.refunded": "{amount} is teruggestort op de rekening waarmee je betaalde.",
-  "manage.cancelled.refundPending": "Een terugbetaling van {amount} is onderweg naar de rekening waarmee je betaalde.",
+  "manage.cancelled.refundPending": "{amount} wordt teruggestort op de rekening waarmee je betaalde. Meestal staat het er binnen 5 tot 10 werkdagen.",
+  "manage.cancelled.refundByTeam": "{amount} kon niet automatisch worden teruggestort: het team maakt het met de hand aan je over.",
   "manage.cancelled.noRefund": "Er was geen terugbetaling verschuldigd.",
+  "manage.cancelled.nothingPaid": "Er was nog niets betaald, dus er valt niets terug te betalen.",
   "manage.expired.text": "Deze boeking is niet op tijd betaald en is verlopen. Je kunt opnieuw boeken via de kalender.",
   "manage.pending.text": "We hebben je betaling nog niet ontvangen. Zodra die binnen is, zie je hier je bevestigde boeking.",
 
@@ -92,7 +97,6 @@ export default {
   "manage.result.notConfirmed": "Deze boeking is niet bevestigd, dus er is geen restbedrag te betalen.",
   "manage.result.providerError": "De betaalpagina kon niet worden geopend. Probeer het zo nog eens.",
   "manage.result.cancelled": "Je boeking is geannuleerd.",
-  "manage.result.cancelledRefund": "Je boeking is geannuleerd. {amount} wordt teruggestort op de rekening waarmee je betaalde.",
   "manage.result.alreadyCancelled": "Deze boeking was al geannuleerd.",
   "manage.result.notCancellable": "Deze boeking kan niet meer online worden geannuleerd. Mail het team via {email}.",
   "manage.result.cancelFailed": "Het annuleren is niet gelukt en er is niets gewijzigd. Probeer het opnieuw, of mail het team via {email}.",

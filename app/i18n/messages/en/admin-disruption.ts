@@ -4,7 +4,7 @@ const messages = {
   "admin.disruption.linkAnswers": "Participants' choices after the cancellation",
   "admin.disruption.title": "Cancel or move: {event}",
   "admin.disruption.back": "Back to the event",
-  "admin.disruption.intro": "Every participant with a confirmed booking gets one e-mail in their language with your message, and chooses on their booking page: move (to the new date or another open date of the same kind, keeping what they paid) or cancel with a full refund. A reminder goes after 3 days; after 7 days without an answer the booking moves to the new date, or without one is refunded.",
+  "admin.disruption.intro": "Every participant with a confirmed booking gets one e-mail in their language with your message, and chooses on their booking page: move (to the new date or another open date of the same kind that costs no more than the agreed price, keeping that price and what they paid) or cancel with a full refund. A reminder goes after 3 days; after 7 days without an answer the booking moves to the new date, or without one is refunded.",
   "admin.disruption.kind": "What happens to this date?",
   "admin.disruption.kind.cancelled": "Cancel",
   "admin.disruption.kind.moved": "Move to a new date and time",

@@ -7,7 +7,7 @@ export default {
   "admin.disruption.linkAnswers": "Keuzes van deelnemers na de annulering",
   "admin.disruption.title": "Annuleren of verzetten: {event}",
   "admin.disruption.back": "Terug naar het event",
-  "admin.disruption.intro": "Iedere deelnemer met een bevestigde boeking krijgt één e-mail in zijn of haar taal met je bericht, en kiest op de eigen boekingspagina: verzetten (naar de nieuwe datum of een andere open datum van hetzelfde soort, met behoud van wat betaald is) of annuleren met volledige terugbetaling. Na 3 dagen gaat een herinnering; na 7 dagen zonder antwoord gaat de boeking naar de nieuwe datum, of wordt zonder nieuwe datum terugbetaald.",
+  "admin.disruption.intro": "Iedere deelnemer met een bevestigde boeking krijgt één e-mail in zijn of haar taal met je bericht, en kiest op de eigen boekingspagina: verzetten (naar de nieuwe datum of een andere open datum van hetzelfde soort die niet meer kost dan de afgesproken prijs, met behoud van die prijs en wat betaald is) of annuleren met volledige terugbetaling. Na 3 dagen gaat een herinnering; na 7 dagen zonder antwoord gaat de boeking naar de nieuwe datum, of wordt zonder nieuwe datum terugbetaald.",
   "admin.disruption.kind": "Wat gebeurt er met deze datum?",
   "admin.disruption.kind.cancelled": "Annuleren",
   "admin.disruption.kind.moved": "Verzetten naar een nieuwe datum en tijd",

@@ -29,6 +29,7 @@ const manage = {
   "manage.money.balance": "Balance due",
   "manage.money.dueOn": "Due on {date}",
   "manage.money.overdue": "Overdue: it was due on {date}",
+  "manage.money.choosing": "You pay the balance once you have chosen what happens to your booking; it is then due by the rules of its date.",
   "manage.money.settled": "Nothing left to pay. Thank you!",
   "manage.money.free": "Free",
   "manage.money.pay": "Pay the balance of {amount}",

@@ -32,6 +32,7 @@ export default {
   "manage.money.balance": "Nog te betalen",
   "manage.money.dueOn": "Uiterlijk {date}",
   "manage.money.overdue": "Te laat: dit moest uiterlijk {date} betaald zijn",
+  "manage.money.choosing": "Het restbedrag betaal je als je gekozen hebt wat er met je boeking gebeurt; het is dan verschuldigd volgens de regels van die datum.",
   "manage.money.settled": "Alles is betaald. Dank je wel!",
   "manage.money.free": "Gratis",
   "manage.money.pay": "Betaal het restbedrag van {amount}",

@@ -19,6 +19,8 @@ export type BookingCancellationProps = {
   reference: string;
   eventName: string;
   dates: string;
+  /** Why it was cancelled, when the opening alone does not say (a refund after a cancelled date). */
+  note?: string;
   refund: CancellationRefundNote;
   /** A calendar file that removes the booking's entry is attached. */
   calendar?: boolean;
@@ -38,6 +40,7 @@ export function BookingCancellationEmail(props: BookingCancellationProps) {
       <EmailHeading>{t("booking.lifecycle.email.cancel.heading")}</EmailHeading>
       <EmailText>{t("booking.email.confirm.greeting", { name: props.name })}</EmailText>
       <EmailText>{t("booking.lifecycle.email.cancel.intro", { event: props.eventName, dates: props.dates })}</EmailText>
+      {props.note && <EmailText>{props.note}</EmailText>}
       <EmailDetails
         rows={[
           [t("booking.email.reference"), props.reference],

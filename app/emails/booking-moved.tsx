@@ -10,6 +10,8 @@ export type BookingMovedProps = {
   fromDates: string;
   toEvent: string;
   toDates: string;
+  /** Why it moved (a move after a cancelled date), instead of "As agreed, we have moved…". */
+  intro?: string;
   location: string;
   /** The balance still due and its (new) due date, formatted; null when nothing is due. */
   balance?: { amount: string; date: string } | null;
@@ -17,14 +19,17 @@ export type BookingMovedProps = {
   teamEmail: string;
 };
 
-/** The team moved a booking to another date: the new date, with an updated .ics attached. */
+/**
+ * A booking moved to another date (by the team, or after a cancelled date by the participant's
+ * choice or the follow-up job, each saying so in `intro`): the new date, with an updated .ics.
+ */
 export function BookingMovedEmail(props: BookingMovedProps) {
   const t = (key: MessageKey, params?: TranslateParams) => translate(props.locale, key, params);
   return (
     <EmailLayout locale={props.locale} preview={t("booking.lifecycle.email.moved.preview", { event: props.toEvent, dates: props.toDates })} footerNote={t("booking.email.confirm.footer")}>
       <EmailHeading>{t("booking.lifecycle.email.moved.heading")}</EmailHeading>
       <EmailText>{t("booking.email.confirm.greeting", { name: props.name })}</EmailText>
-      <EmailText>{t("booking.lifecycle.email.moved.intro", { event: props.toEvent })}</EmailText>
+      <EmailText>{props.intro ?? t("booking.lifecycle.email.moved.intro", { event: props.toEvent })}</EmailText>
       <EmailDetails
         rows={[
           [t("booking.email.reference"), props.reference],

@@ -18,6 +18,8 @@ export type EventDisruptionProps = {
   message: string;
   /** When the team decides for them (7 days after the notice). */
   deadline: string;
+  /** What happens then: the move to the new date (when it can take the booking), or the full refund. */
+  fallback: "move" | "refund";
   manageUrl: string;
   teamEmail: string;
 };
@@ -44,7 +46,7 @@ export function EventDisruptionEmail(props: EventDisruptionProps) {
         ]}
       />
       <EmailText>{t("disruption.email.choice")}</EmailText>
-      <EmailText>{t(moved ? "disruption.deadline.move" : "disruption.deadline.refund", { date: props.deadline })}</EmailText>
+      <EmailText>{t(props.fallback === "move" ? "disruption.deadline.move" : "disruption.deadline.refund", { date: props.deadline })}</EmailText>
       <EmailButton href={props.manageUrl}>{t("disruption.email.button")}</EmailButton>
       <EmailText>{t("booking.email.confirm.questions", { email: props.teamEmail })}</EmailText>
     </EmailLayout>

@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n";
 import type { LanguageFallback } from "~/lib/content-language";
 
 export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";

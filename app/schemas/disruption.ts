@@ -25,4 +25,5 @@ export const disruptionSchema = z
     if (!end || (start && end.getTime() <= start.getTime())) ctx.addIssue({ code: "custom", path: ["newEnd"], message: "admin.disruption.error.dates" });
   });
 
-export type DisruptionFormField = "kind" | "newStart" | "newEnd" | "messageNl" | "messageEn";
+export const DISRUPTION_FORM_FIELDS = ["kind", "newStart", "newEnd", "messageNl", "messageEn"] as const;
+export type DisruptionFormField = (typeof DISRUPTION_FORM_FIELDS)[number];

@@ -128,19 +128,34 @@ export type ManageView = {
   now: string;
 };
 
-export type DisruptionDate = { id: string; name: string; startDate: string; endDate: string; placesLeft: number | null };
+export type DisruptionDate = { id: string; name: string; startDate: string; endDate: string; placesLeft: number | null; replacement: boolean };
 
+/**
+ * The team cancelled or moved the booking's date (decision 015). While `choice` is "pending" the
+ * booking is still on the cancelled date and the page offers the choice (and neither the
+ * policy's cancellation nor the balance payment); after a move it is on the new date, whose
+ * normal rules apply; after a refund it is cancelled.
+ */
 export type DisruptionView = {
   kind: "cancelled" | "moved";
   choice: "pending" | "moved" | "refunded" | "closed";
   automatic: boolean;
   /** The team's message in the page's language. */
   message: string;
-  /** The new date (a move), and other open dates of the same kind, while the choice is open. */
-  newDate: DisruptionDate | null;
-  otherDates: DisruptionDate[];
-  /** When the team decides without an answer. */
+  /** The cancelled date. */
+  from: { startDate: string; endDate: string };
+  announcedAt: string;
+  /** The new date the team gave it (a move). */
+  newDate: { startDate: string; endDate: string } | null;
+  /** While the choice is open: the dates the booking may move to now (the one move rule), the new date first. */
+  dates: DisruptionDate[];
+  /** When the team decides without an answer, and what it does then. */
   resolveAt: string;
+  fallback: "move" | "refund";
   /** What cancelling gives back: everything paid and not yet refunded. */
   refundCents: number;
+  /** The price agreed at booking, which a move keeps. */
+  priceCents: number;
+  /** After a move: the date the booking moved to. */
+  movedTo: { name: string; startDate: string; endDate: string } | null;
 };

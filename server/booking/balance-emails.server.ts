@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { BalanceRequestEmail, balanceRequestSubject, type BalanceRequestKind } from "~/emails/balance-request";
 import { BookingMovedEmail, bookingMovedSubject } from "~/emails/booking-moved";
-import { asLocale } from "~/i18n";
+import { asLocale, type Locale } from "~/i18n";
 import { formatAmount } from "~/lib/money-format";
 import { formatDay, formatEventTimes } from "~/lib/dates";
 import { now } from "../clock.server";
@@ -63,7 +63,13 @@ export async function queueBalanceRequest(tx: DbOrTx, registrationId: string, ki
  * The booking now sails on another date: old and new date, and an .ics with the booking's own
  * UID (the one the confirmation used), so a calendar that imported it moves the entry.
  */
-export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string, from: Pick<Event, "name" | "nameEn" | "startDate" | "endDate">): Promise<string> {
+export async function queueBookingMovedEmail(
+  tx: DbOrTx,
+  registrationId: string,
+  from: Pick<Event, "name" | "nameEn" | "startDate" | "endDate">,
+  /** Why it moved, in the participant's language, instead of the usual opening (`moveBooking`'s `emailIntro`). */
+  intro?: (locale: Locale, to: Event) => string,
+): Promise<string> {
   const { registration, event } = await bookingWithEvent(tx, registrationId);
   const locale = asLocale(registration.locale);
   const toName = eventNameIn(event, locale);
@@ -80,6 +86,7 @@ export async function queueBookingMovedEmail(tx: DbOrTx, registrationId: string,
       fromDates: formatEventTimes(from, locale),
       toEvent: toName,
       toDates: formatEventTimes(event, locale),
+      intro: intro?.(locale, event),
       location: eventLocationIn(event, locale),
       balance: money.balanceDueCents > 0 && money.balanceDueAt ? { amount: formatAmount(money.balanceDueCents, locale), date: formatDay(money.balanceDueAt, locale) } : null,
       manageUrl: manageUrl(registration.id),

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Locale } from "~/i18n";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
@@ -100,6 +101,8 @@ export async function cancelBooking(params: {
    * cancellation commits with it. Throwing rolls everything back and reaches the caller.
    */
   within?: (tx: Transaction) => Promise<void>;
+  /** Why it was cancelled, in the participant's language, after the e-mail's opening (a refund after a cancelled date). */
+  emailNote?: (locale: Locale) => string;
 }): Promise<CancelResult> {
   const requestKey = params.requestKey ?? `cancel:${params.registrationId}`;
   const reason = params.reason?.trim() || (params.actor.type === "participant" ? REASON.cancelledByParticipant : REASON.cancelled);
@@ -163,6 +166,7 @@ export async function cancelBooking(params: {
         policy,
         mode: params.refund.mode,
         wasConfirmed: registration.status === "confirmed",
+        note: params.emailNote,
       }),
       await queueTeamCancellationNotice(tx, registration.id, { refundCents, actor: params.actor, reason, previousStatus: registration.status }),
     ];

@@ -336,6 +336,8 @@ export async function queueCancellationNotice(
     policy: { percent: number; deadline: Date; inWindow: boolean };
     /** The booking was confirmed (it had a calendar entry to remove); a held place never had one. */
     wasConfirmed?: boolean;
+    /** Why it was cancelled, in the participant's language (`cancelBooking`'s `emailNote`). */
+    note?: (locale: Locale) => string;
   },
 ): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
@@ -353,6 +355,7 @@ export async function queueCancellationNotice(
       reference: registration.reference,
       eventName: name,
       dates: formatEventTimes(event, locale),
+      note: args.note?.(locale),
       refund: cancellationRefundNote({ ...args, manualRefundCents: args.manualRefundCents ?? 0 }, money, locale),
       calendar,
       manageUrl: manageUrl(registration.id),

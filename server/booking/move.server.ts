@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { Locale } from "~/i18n";
 import { audit, changesOf, type Actor } from "../audit/audit.server";
 import { now as clock } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, registrations, type Event } from "../db/schema.server";
 import { isUuid } from "../db/values.server";
-import { placesTakenByEvent } from "../events/queries.server";
-import { displayStatus } from "../events/view.server";
+import { moveRefusalFor } from "../events/admin.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
 import { offerFreedPlaces } from "../waitlist/offers.server";
@@ -23,10 +23,14 @@ export type MoveOutcome =
   | "target_not_found"
   /** The target is another kind of event (a race is not a training). */
   | "different_kind"
+  /** The target takes no registrations now (interest-only, waiting list, walk-in, not open, another private page). */
+  | "not_bookable"
   /** The target is cancelled, finished or under way. */
   | "target_closed"
   /** The target has no place left. */
-  | "full";
+  | "full"
+  /** The target costs more now than the booking's agreed price. */
+  | "dearer";
 
 export type MoveResult = { outcome: MoveOutcome; fromEventId?: string; toEventId?: string };
 
@@ -37,7 +41,8 @@ async function lockEvent(tx: Transaction, id: string): Promise<Event | undefined
 }
 
 /**
- * Moves a confirmed booking to another date of the same kind of event. Both event rows are
+ * Moves a confirmed booking to another date it may move to (`moveRefusal` in
+ * server/events/admin.server.ts: same kind, bookable, a place left, not dearer than agreed). Both event rows are
  * locked in a fixed order (by id), as every booking locks its event, so a move and registrations
  * (or a move the other way) are counted one after the other: never a deadlock, never an
  * overbooked boat. The payments and refunds stay with the registration (they belong to it, not
@@ -57,6 +62,11 @@ export async function moveBooking(args: {
    * move back and the error reaches the caller.
    */
   within?: (tx: Transaction) => Promise<void>;
+  /**
+   * Why the booking moved, in the participant's language, instead of the e-mail's usual
+   * opening ("As agreed, …"): a move after a cancelled date says who chose it and why.
+   */
+  emailIntro?: (locale: Locale, to: Event) => string;
 }): Promise<MoveResult> {
   const { registrationId, toEventId, actor } = args;
   if (!isUuid(registrationId)) return { outcome: "not_found" };
@@ -79,12 +89,10 @@ export async function moveBooking(args: {
     const [registration] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for("update");
     if (!registration || registration.eventId !== fromEventId) return { outcome: "not_movable" };
     if (registration.status !== "confirmed") return { outcome: "not_movable" };
-    if (to.kind !== from.kind) return { outcome: "different_kind" };
-    if (displayStatus(to, at) !== "upcoming") return { outcome: "target_closed" };
-    if (to.maxParticipants !== null) {
-      const taken = (await placesTakenByEvent(tx, [to.id], at)).get(to.id) ?? 0;
-      if (taken + 1 > to.maxParticipants) return { outcome: "full" };
-    }
+    // The one rule of where a booking may move (kind, bookable, a place, not dearer than agreed),
+    // counted with both events locked: what the pages offer, and nothing posted by hand beyond it.
+    const refusal = await moveRefusalFor(tx, { from, to, agreedPriceCents: registration.priceCents, at });
+    if (refusal) return { outcome: refusal };
 
     // One more move: the calendar file's SEQUENCE goes up (icsSequence), so calendars replace the
     // old entry; the balance is never due before the day of the move.
@@ -102,7 +110,7 @@ export async function moveBooking(args: {
       at,
     });
     if (args.within) await args.within(tx);
-    const emailId = await queueBookingMovedEmail(tx, registration.id, from);
+    const emailId = await queueBookingMovedEmail(tx, registration.id, from, args.emailIntro);
     return { outcome: "moved", fromEventId, toEventId: to.id, emailId };
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, like, lte } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, like, lte } from "drizzle-orm";
 import type { ChoiceOutcome } from "~/schemas/manage";
 import { audit, actorLabel, SYSTEM, type Actor } from "../audit/audit.server";
 import { cancelBooking } from "../booking/cancel.server";
@@ -11,7 +11,15 @@ import { moveTargets, type MoveTarget } from "../events/admin.server";
 import { displayStatus } from "../events/view.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
-import { queueDisruptionEmail } from "./emails.server";
+import {
+  disruptionEmailPreviews,
+  movedAutomaticallyIntro,
+  movedByChoiceIntro,
+  queueDisruptionEmail,
+  refundedAutomaticallyNote,
+  refundedByChoiceNote,
+  type DisruptionEmailPreview,
+} from "./emails.server";
 import { REMINDER_AFTER_DAYS, RESOLVE_AFTER_DAYS, resolveAt } from "./rules.server";
 
 export { REMINDER_AFTER_DAYS, RESOLVE_AFTER_DAYS, resolveAt } from "./rules.server";
@@ -43,7 +51,29 @@ export type DisruptInput = {
 
 export type DisruptResult =
   | { outcome: "disrupted"; disruptionId: string; newEventId: string | null; notified: number }
+  /** Done before (a second click, another tab, another admin): nothing is done or sent again. */
+  | { outcome: "already_disrupted"; disruptionId: string; kind: "cancelled" | "moved"; notified: number }
   | { outcome: "not_found" | "already_cancelled" | "finished" | "bad_dates" };
+
+/** Why a disruption cannot go ahead, before anything is read: bad new dates for a move. */
+function badInput(input: Pick<DisruptInput, "kind" | "newStart" | "newEnd">, at: Date): boolean {
+  if (input.kind !== "moved") return false;
+  const { newStart, newEnd } = input;
+  if (!newStart || !newEnd || Number.isNaN(newStart.getTime()) || Number.isNaN(newEnd.getTime())) return true;
+  return newEnd.getTime() <= newStart.getTime() || newStart.getTime() <= at.getTime();
+}
+
+/** Whether `event` can be disrupted now: not twice (answering what was done), not a date cancelled by hand, not one that is over. */
+async function eventRefusal(dbx: DbOrTx, event: Event, at: Date): Promise<Exclude<DisruptResult, { outcome: "disrupted" }> | undefined> {
+  const [earlier] = await dbx.select().from(eventDisruptions).where(eq(eventDisruptions.eventId, event.id)).limit(1);
+  if (earlier) {
+    const [told] = await dbx.select({ n: count() }).from(disruptionResponses).where(eq(disruptionResponses.disruptionId, earlier.id));
+    return { outcome: "already_disrupted", disruptionId: earlier.id, kind: earlier.kind, notified: Number(told?.n ?? 0) };
+  }
+  if (event.status === "cancelled") return { outcome: "already_cancelled" };
+  if (displayStatus(event, at) === "completed") return { outcome: "finished" };
+  return undefined;
+}
 
 /** A free slug for the new date: "<slug>-<yyyy-mm-dd>", then "-2", "-3"… */
 async function freeSlug(tx: Transaction, base: string): Promise<string> {
@@ -62,19 +92,17 @@ async function freeSlug(tx: Transaction, base: string): Promise<string> {
 export async function disruptEvent(input: DisruptInput): Promise<DisruptResult> {
   if (!isUuid(input.eventId)) return { outcome: "not_found" };
   const at = clock();
-  if (input.kind === "moved") {
-    const { newStart, newEnd } = input;
-    if (!newStart || !newEnd || Number.isNaN(newStart.getTime()) || Number.isNaN(newEnd.getTime())) return { outcome: "bad_dates" };
-    if (newEnd.getTime() <= newStart.getTime() || newStart.getTime() <= at.getTime()) return { outcome: "bad_dates" };
-  }
+  if (badInput(input, at)) return { outcome: "bad_dates" };
   const messageNl = input.messageNl.trim();
   const messageEn = input.messageEn.trim();
 
   const result = await db().transaction(async (tx) => {
+    // Locked first: a second confirm (double click, another tab or admin) waits here and then
+    // finds the disruption this one made, so it is done and sent once.
     const [event] = await tx.select().from(events).where(eq(events.id, input.eventId)).for("update");
     if (!event) return { outcome: "not_found" as const };
-    if (event.status === "cancelled") return { outcome: "already_cancelled" as const };
-    if (displayStatus(event, at) === "completed") return { outcome: "finished" as const };
+    const refused = await eventRefusal(tx, event, at);
+    if (refused) return refused;
 
     let newEvent: Event | undefined;
     if (input.kind === "moved") {
@@ -113,7 +141,15 @@ export async function disruptEvent(input: DisruptInput): Promise<DisruptResult> 
       .for("update");
     const emailIds: string[] = [];
     for (const { id } of booked) {
-      await tx.insert(disruptionResponses).values({ disruptionId: disruption.id, registrationId: id });
+      // A booking moved here after an earlier disruption has that answered response: it becomes
+      // this disruption's (the earlier answer stays in the audit trail).
+      await tx
+        .insert(disruptionResponses)
+        .values({ disruptionId: disruption.id, registrationId: id })
+        .onConflictDoUpdate({
+          target: disruptionResponses.registrationId,
+          set: { disruptionId: disruption.id, choice: "pending", automatic: false, targetEventId: null, reminderSentAt: null, answeredAt: null, updatedAt: at },
+        });
       await audit(tx, {
         entityType: "registration",
         entityId: id,
@@ -146,6 +182,58 @@ export async function disruptEvent(input: DisruptInput): Promise<DisruptResult> 
   return { outcome: "disrupted", disruptionId: result.disruptionId, newEventId: result.newEventId, notified: result.emailIds.length };
 }
 
+export type DisruptionPreview =
+  | {
+      outcome: "preview";
+      /** Confirmed bookings: each gets the e-mail and the choice. */
+      notified: number;
+      /** Holds still waiting for their payment: cancelled (nothing was paid). */
+      holds: number;
+      newStart: Date | null;
+      newEnd: Date | null;
+      /** The notice as it would be sent now, in Dutch and in English. */
+      emails: DisruptionEmailPreview[];
+    }
+  | Exclude<DisruptResult, { outcome: "disrupted" }>;
+
+/**
+ * What `disruptEvent` would do now, without doing it: the staff's confirm step. The same checks
+ * (refusing what `disruptEvent` would refuse), the number of participants told and of holds
+ * cancelled, and the notice in both languages from the real template. `disruptEvent` counts
+ * again when it runs.
+ */
+export async function previewDisruption(input: Omit<DisruptInput, "actor">): Promise<DisruptionPreview> {
+  if (!isUuid(input.eventId)) return { outcome: "not_found" };
+  const at = clock();
+  if (badInput(input, at)) return { outcome: "bad_dates" };
+  const [event] = await db().select().from(events).where(eq(events.id, input.eventId));
+  if (!event) return { outcome: "not_found" };
+  const refused = await eventRefusal(db(), event, at);
+  if (refused) return refused;
+  const counts = await db()
+    .select({ status: registrations.status, n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, event.id), inArray(registrations.status, ["confirmed", "pending_payment"])))
+    .groupBy(registrations.status);
+  const countOf = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  const moved = input.kind === "moved";
+  return {
+    outcome: "preview",
+    notified: countOf("confirmed"),
+    holds: countOf("pending_payment"),
+    newStart: moved ? input.newStart! : null,
+    newEnd: moved ? input.newEnd! : null,
+    emails: await disruptionEmailPreviews({
+      disruption: input.kind,
+      event,
+      newEvent: moved ? { startDate: input.newStart!, endDate: input.newEnd! } : null,
+      messageNl: input.messageNl.trim(),
+      messageEn: input.messageEn.trim(),
+      announcedAt: at,
+    }),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The participant's choice (and the job's, after 7 days)
 // ---------------------------------------------------------------------------------------------
@@ -155,14 +243,33 @@ export type ChoiceResult = { outcome: ChoiceOutcome; refundedCents?: number; toE
 /** Thrown in the booking's transaction when the response was claimed already: rolls the change back. */
 class AlreadyAnswered extends Error {}
 
-async function responseOf(dbx: DbOrTx, registrationId: string): Promise<{ response: DisruptionResponse; disruption: EventDisruption } | undefined> {
+async function responseOf(
+  dbx: DbOrTx,
+  registrationId: string,
+): Promise<{ response: DisruptionResponse; disruption: EventDisruption; booking: { eventId: string; status: string; priceCents: number } } | undefined> {
   const [row] = await dbx
-    .select({ response: disruptionResponses, disruption: eventDisruptions })
+    .select({
+      response: disruptionResponses,
+      disruption: eventDisruptions,
+      booking: { eventId: registrations.eventId, status: registrations.status, priceCents: registrations.priceCents },
+    })
     .from(disruptionResponses)
     .innerJoin(eventDisruptions, eq(eventDisruptions.id, disruptionResponses.disruptionId))
+    .innerJoin(registrations, eq(registrations.id, disruptionResponses.registrationId))
     .where(eq(disruptionResponses.registrationId, registrationId))
     .limit(1);
   return row;
+}
+
+/**
+ * A pending choice whose booking is no longer on the cancelled date (staff moved it) or no longer
+ * confirmed (staff cancelled it) is moot: the job closes it, the page no longer offers it, and
+ * answering it is refused (`not_live`). Read before the booking's transaction: a staff move in
+ * the same instant is serialised by the event locks, and at worst the participant's own choice
+ * then starts from the date staff chose.
+ */
+function moot(found: { disruption: EventDisruption; booking: { eventId: string; status: string } }): boolean {
+  return found.booking.status !== "confirmed" || found.booking.eventId !== found.disruption.eventId;
 }
 
 /** Claims the pending response in the booking's transaction, with its audit row. */
@@ -198,25 +305,38 @@ async function answeredMeanwhile(registrationId: string): Promise<boolean> {
 const MOVE_OUTCOMES: Partial<Record<MoveOutcome, ChoiceOutcome>> = {
   full: "full",
   target_closed: "target_closed",
+  // Never offered (the one move rule): a date posted by hand.
   target_not_found: "bad_target",
   different_kind: "bad_target",
+  not_bookable: "bad_target",
+  dearer: "bad_target",
   same_event: "bad_target",
   not_movable: "not_live",
   not_found: "no_disruption",
 };
 
+/** The cancelled date of a disruption and when it was announced (for the e-mails' wording). */
+async function announced(disruption: EventDisruption) {
+  const [event] = await db().select().from(events).where(eq(events.id, disruption.eventId));
+  return { event, announcedAt: disruption.announcedAt };
+}
+
 /**
- * Moves a disrupted booking to `toEventId` (default: the new date), keeping its price and
- * payments. Any open date of the same kind is allowed (moveBooking checks kind, status and
- * capacity with both events locked); the response is claimed in the move's transaction.
+ * Moves a disrupted booking to `toEventId` (default: the new date), keeping its agreed price and
+ * payments. Only a date the one move rule allows (`moveRefusal`: same kind, bookable, a place,
+ * not dearer than agreed), checked by moveBooking with both events locked, whatever was posted;
+ * the response is claimed in the move's transaction. The moved e-mail says who chose the date
+ * (the participant, or nobody within 7 days) and why.
  */
 export async function chooseMove(args: { registrationId: string; toEventId?: string; actor: Actor; automatic?: boolean }): Promise<ChoiceResult> {
   if (!isUuid(args.registrationId)) return { outcome: "no_disruption" };
   const found = await responseOf(db(), args.registrationId);
   if (!found) return { outcome: "no_disruption" };
   if (found.response.choice !== "pending") return { outcome: "already_answered" };
+  if (moot(found)) return { outcome: "not_live" };
   const target = args.toEventId ?? found.disruption.newEventId;
   if (!target || !isUuid(target)) return { outcome: "bad_target" };
+  const context = args.automatic ? await announced(found.disruption) : undefined;
   try {
     const moved = await moveBooking({
       registrationId: args.registrationId,
@@ -224,6 +344,7 @@ export async function chooseMove(args: { registrationId: string; toEventId?: str
       actor: args.actor,
       reason: args.automatic ? "The team moved the date; no answer within 7 days" : "The team moved or cancelled the date; the participant chose this date",
       within: claim(args.registrationId, found.disruption.eventId, "moved", args.actor, args.automatic ?? false, target),
+      emailIntro: context ? (locale, to) => movedAutomaticallyIntro(locale, to, context, clock()) : movedByChoiceIntro,
     });
     if (moved.outcome === "moved") return { outcome: "moved", toEventId: target };
     // A concurrent answer (or the job) may have moved or cancelled the booking first.
@@ -245,6 +366,10 @@ export async function chooseRefund(args: { registrationId: string; actor: Actor;
   const found = await responseOf(db(), args.registrationId);
   if (!found) return { outcome: "no_disruption" };
   if (found.response.choice !== "pending") return { outcome: "already_answered" };
+  if (moot(found)) return { outcome: "not_live" };
+  const context = args.automatic ? await announced(found.disruption) : undefined;
+  // The job refunds a moved date's booking only when the new date cannot take it.
+  const why = found.disruption.newEventId ? "new_date_unavailable" : "no_new_date";
   try {
     const cancelled = await cancelBooking({
       registrationId: args.registrationId,
@@ -253,6 +378,7 @@ export async function chooseRefund(args: { registrationId: string; actor: Actor;
       reason: args.automatic ? "The team cancelled the date; no answer within 7 days" : "The team cancelled the date; the participant chose a refund",
       requestKey: `disruption:${args.registrationId}`,
       within: claim(args.registrationId, found.disruption.eventId, "refunded", args.actor, args.automatic ?? false, null),
+      emailNote: context ? (locale) => refundedAutomaticallyNote(locale, why, context) : refundedByChoiceNote,
     });
     if (cancelled.outcome === "cancelled") return { outcome: "refunded", refundedCents: cancelled.refund?.refundedCents ?? 0 };
     // A concurrent answer (or the job) may have cancelled or moved the booking first.
@@ -292,7 +418,7 @@ export async function runDisruptionFollowUps(at: Date): Promise<FollowUpResult> 
   for (const row of pending) {
     const registrationId = row.response.registrationId;
     try {
-      if (row.status !== "confirmed") {
+      if (row.status !== "confirmed" || row.eventId !== row.disruption.eventId) {
         if (await closeResponse(registrationId, row.disruption.eventId, actor, at)) result.closed += 1;
         continue;
       }
@@ -345,7 +471,7 @@ export async function runDisruptionFollowUps(at: Date): Promise<FollowUpResult> 
   return result;
 }
 
-/** A pending response whose booking ended otherwise (staff cancelled it): closed, with its audit row. */
+/** A pending response whose booking ended or moved otherwise (staff cancelled or moved it): closed, with its audit row. */
 async function closeResponse(registrationId: string, eventId: string, actor: Actor, at: Date): Promise<boolean> {
   return db().transaction(async (tx) => {
     const [claimed] = await tx
@@ -362,7 +488,7 @@ async function closeResponse(registrationId: string, eventId: string, actor: Act
       action: "registration.disruption_closed",
       changes: { disruption: { from: "pending", to: "closed" } },
       actor,
-      reason: "The booking was no longer confirmed",
+      reason: "The booking was no longer confirmed on the cancelled date",
       at,
     });
     return true;
@@ -373,38 +499,50 @@ async function closeResponse(registrationId: string, eventId: string, actor: Act
 // What the pages show
 // ---------------------------------------------------------------------------------------------
 
+type DatedEvent = Pick<Event, "id" | "name" | "nameEn" | "startDate" | "endDate">;
+
 export type ParticipantDisruption = {
   kind: "cancelled" | "moved";
   choice: DisruptionResponse["choice"];
   automatic: boolean;
   /** The cancelled date. */
-  event: Pick<Event, "id" | "name" | "nameEn" | "startDate" | "endDate" | "cancellationMessage" | "cancellationMessageEn">;
-  /** The new date, for a move. */
-  newEvent: (Pick<Event, "id" | "name" | "nameEn" | "startDate" | "endDate"> & { placesLeft: number | null }) | null;
+  event: DatedEvent & Pick<Event, "cancellationMessage" | "cancellationMessageEn">;
+  announcedAt: Date;
+  /** The new date the team gave it (a move), whether or not it can still take the booking. */
+  newEvent: DatedEvent | null;
   /** When the job decides for them. */
   resolveAt: Date;
-  /** Other open dates of the same kind (not the new date). */
-  otherDates: MoveTarget[];
+  /** While the choice is open: the dates the booking may move to now (`moveTargets`), the new date first. */
+  targets: MoveTarget[];
+  /** What the job does at `resolveAt`: move to the new date (when it can take the booking) or refund. */
+  fallback: "move" | "refund";
+  /** After a move: the date the booking moved to. */
+  movedTo: DatedEvent | null;
 };
 
 /** The disruption of a booking, for the participant's page; undefined when there is none. */
 export async function participantDisruption(dbx: DbOrTx, registrationId: string, at: Date): Promise<ParticipantDisruption | undefined> {
   const found = await responseOf(dbx, registrationId);
   if (!found) return undefined;
-  const ids = [found.disruption.eventId, ...(found.disruption.newEventId ? [found.disruption.newEventId] : [])];
+  const { disruption, response } = found;
+  // Moot (staff moved or cancelled the booking): shown as closed until the job records it.
+  const choice = response.choice === "pending" && moot(found) ? "closed" : response.choice;
+  const ids = [disruption.eventId, disruption.newEventId, response.targetEventId].filter((id): id is string => id !== null);
   const rows = await dbx.select().from(events).where(inArray(events.id, ids));
-  const event = rows.find((e) => e.id === found.disruption.eventId)!;
-  const newRow = rows.find((e) => e.id === found.disruption.newEventId);
-  const targets = found.response.choice === "pending" ? await moveTargets(dbx, event, at) : [];
-  const newTarget = targets.find((t) => t.id === newRow?.id);
+  const event = rows.find((e) => e.id === disruption.eventId)!;
+  const newEvent = rows.find((e) => e.id === disruption.newEventId) ?? null;
+  const targets = choice === "pending" ? await moveTargets(dbx, { event, priceCents: found.booking.priceCents }, at) : [];
   return {
-    kind: found.disruption.kind,
-    choice: found.response.choice,
-    automatic: found.response.automatic,
+    kind: disruption.kind,
+    choice,
+    automatic: response.automatic,
     event,
-    newEvent: newRow ? { ...newRow, placesLeft: newTarget?.placesLeft ?? null } : null,
-    resolveAt: resolveAt(found.disruption.announcedAt),
-    otherDates: targets.filter((t) => t.id !== newRow?.id),
+    announcedAt: disruption.announcedAt,
+    newEvent,
+    resolveAt: resolveAt(disruption.announcedAt),
+    targets: [...targets.filter((t) => t.replacement), ...targets.filter((t) => !t.replacement)],
+    fallback: targets.some((t) => t.replacement) ? "move" : "refund",
+    movedTo: response.choice === "moved" ? (rows.find((e) => e.id === response.targetEventId) ?? null) : null,
   };
 }
 

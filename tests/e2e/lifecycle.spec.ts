@@ -208,7 +208,8 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await a.page.getByTestId("manage-cancel-start").click();
   await expect(a.page.getByTestId("manage-cancel-quote")).toHaveText("If you cancel now, you get €200.00 back.");
   await a.page.getByRole("button", { name: "Yes, cancel my booking" }).click();
-  await expect(a.page.getByTestId("manage-result")).toHaveText("Your booking is cancelled. €200.00 is being refunded to the account you paid with.");
+  await expect(a.page.getByTestId("manage-result")).toHaveText("Your booking is cancelled.");
+  await expect(a.page.getByTestId("manage-cancelled-refunded")).toHaveText("€200.00 has been refunded to the account you paid with.");
   await expect(a.page.getByTestId("manage-status")).toHaveText("Cancelled");
   await expect(a.page.getByTestId("manage-cancelled")).toContainText("€200.00");
   // The deposit and the balance each go back, recorded by the test provider.

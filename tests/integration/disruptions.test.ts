@@ -110,7 +110,13 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
       expect((await responseOf(r.id)).choice).toBe("pending");
       expect(await auditActionsOf(database.db(), r.id)).toContain("registration.event_moved");
     }
-    expect(await disruptEvent({ eventId: event.id, kind: "cancelled", messageNl: "x", messageEn: "x", actor: STAFF })).toEqual({ outcome: "already_cancelled" });
+    // Done once: a second one (another kind even) answers what was done, and does and sends nothing.
+    expect(await disruptEvent({ eventId: event.id, kind: "cancelled", messageNl: "x", messageEn: "x", actor: STAFF })).toEqual({
+      outcome: "already_disrupted",
+      disruptionId: done.disruptionId,
+      kind: "moved",
+      notified: 3,
+    });
     expect(await mailsOf(database.db(), a.id, "event-disruption")).toHaveLength(1);
     const eventTrail = await database.db().select().from(auditLog).where(eq(auditLog.entityId, event.id));
     expect(eventTrail.map((r) => r.action)).toEqual(["event.moved"]);
@@ -123,7 +129,11 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     expect(await responseOf(a.id)).toMatchObject({ choice: "moved", automatic: false, targetEventId: moved.id });
     expect(await chooseRefund({ registrationId: a.id, actor: PARTICIPANT })).toEqual({ outcome: "already_answered" });
     expect(await chooseMove({ registrationId: a.id, actor: PARTICIPANT })).toEqual({ outcome: "already_answered" });
-    expect(await mailsOf(database.db(), a.id, "booking-moved")).toHaveLength(1);
+    const movedMailA = await mailsOf(database.db(), a.id, "booking-moved");
+    expect(movedMailA).toHaveLength(1);
+    // The participant's own choice says so, not "as agreed".
+    expect(movedMailA[0].text).toContain("Je koos op je boekingspagina een nieuwe datum");
+    expect(movedMailA[0].text).not.toContain("Zoals afgesproken");
     expect(await auditActionsOf(database.db(), a.id)).toEqual(expect.arrayContaining(["registration.moved", "registration.disruption_answered"]));
 
     // B takes the refund: everything paid, though the event's own policy gives nothing now; never twice.
@@ -137,7 +147,9 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     expect((await refundRowsOf(database.db(), b.id)).map((r) => r.amountCents)).toEqual([owed]);
     expect(await registrationOf(b.id)).toMatchObject({ status: "cancelled" });
     expect(await responseOf(b.id)).toMatchObject({ choice: "refunded", automatic: false });
-    expect(await mailsOf(database.db(), b.id, "booking-cancellation")).toHaveLength(1);
+    const cancelMailB = await mailsOf(database.db(), b.id, "booking-cancellation");
+    expect(cancelMailB).toHaveLength(1);
+    expect(cancelMailB[0].text).toContain("You chose on your booking page to cancel after the team cancelled or moved the date");
 
     // Two days on: nothing yet. Three days on: C (no answer) is reminded, once, however often the job runs.
     expect(await runDisruptionFollowUps(new Date(NOW.getTime() + 2 * DAY))).toEqual({ reminded: 0, moved: 0, refunded: 0, closed: 0, failed: 0 });
@@ -160,7 +172,13 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     expect(resolved.reduce((sum, r) => sum + r.refunded, 0)).toBe(0);
     expect(await registrationOf(c.id)).toMatchObject({ eventId: moved.id, status: "confirmed" });
     expect(await responseOf(c.id)).toMatchObject({ choice: "moved", automatic: true, targetEventId: moved.id });
-    expect(await mailsOf(database.db(), c.id, "booking-moved")).toHaveLength(1);
+    // Told what happened and why (nobody answered), with the new date's own policy from now on.
+    const movedMailC = await mailsOf(database.db(), c.id, "booking-moved");
+    expect(movedMailC).toHaveLength(1);
+    expect(movedMailC[0].text).toContain("We hoorden niets van je, dus hebben we je boeking, zoals aangekondigd, verzet naar de nieuwe datum");
+    expect(movedMailC[0].text).toContain("Op 4 mei 2026 lieten we je weten");
+    expect(movedMailC[0].text).toContain("volgens de gewone annuleringsregeling van de nieuwe datum krijg je niets terug");
+    expect(movedMailC[0].text).not.toContain("Zoals afgesproken");
     expect(await auditActionsOf(database.db(), c.id)).toEqual(expect.arrayContaining(["registration.disruption_reminder_sent", "registration.disruption_resolved", "registration.moved"]));
     expect(await runDisruptionFollowUps(day8)).toEqual({ reminded: 0, moved: 0, refunded: 0, closed: 0, failed: 0 });
 
@@ -200,6 +218,10 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     expect(await registrationOf(a.id)).toMatchObject({ status: "cancelled" });
     expect(await responseOf(a.id)).toMatchObject({ choice: "refunded", automatic: true });
     expect((await refundRowsOf(database.db(), a.id)).reduce((sum, r) => sum + r.amountCents, 0)).toBe(owed);
+    // Told what happened and why, in their language: no choice within 7 days, so the refund as announced.
+    const [refundMail] = await mailsOf(database.db(), a.id, "booking-cancellation");
+    expect(refundMail.text).toContain("On 4 May 2026 we told you that");
+    expect(refundMail.text).toContain("We did not hear from you, so, as announced, we have cancelled your booking and are refunding everything you paid.");
     expect(await responseOf(b.id)).toMatchObject({ choice: "closed" });
     expect(await refundRowsOf(database.db(), b.id)).toHaveLength(0);
     // A later run refunds nothing more.
@@ -242,7 +264,8 @@ describe("a sailing day cancelled or moved by the team (decision 015)", () => {
     if (done.outcome !== "disrupted") throw new Error("not disrupted");
     const pathA = `http://localhost/my-booking/${manageToken(a.id)}`;
     const page = (await manageLoader(routeArgs(new Request(`${pathA}?lang=en`), { token: manageToken(a.id) }) as never)) as unknown as { data: { disruption: Record<string, unknown>; can: Record<string, boolean> } };
-    expect(page.data.disruption).toMatchObject({ kind: "moved", choice: "pending", message: "Too much wind.", newDate: { id: done.newEventId } });
+    expect(page.data.disruption).toMatchObject({ kind: "moved", choice: "pending", message: "Too much wind.", newDate: { startDate: newStart.toISOString() }, fallback: "move" });
+    expect((page.data.disruption.dates as { id: string; replacement: boolean }[])[0]).toMatchObject({ id: done.newEventId, replacement: true });
     // While the choice is open, the policy's cancel and the balance payment are not offered.
     expect(page.data.can).toMatchObject({ cancel: false, payBalance: false });
 

@@ -57,7 +57,7 @@ describe("toEventView", () => {
     expect(eventLocationIn(harbour, "en")).toBe("Scheveningen, 3rd harbour");
     // Most places are called the same in both: no English name is no missing translation.
     expect(toEventView(row(), "en", NOW)).toMatchObject({ location: "Scheveningen", fallback: null });
-    const booking = { id: "00000000-0000-4000-8000-000000000009", reference: "OR-TEST" };
+    const booking = { id: "00000000-0000-4000-8000-000000000009", reference: "OR-TEST", status: "confirmed" as const, moveCount: 0, customerName: "Jan", customerEmail: "jan@example.com" };
     expect(calendarInvite(booking, harbour, "en")).toContain("LOCATION:Scheveningen\\, 3rd harbour");
     expect(calendarInvite(booking, harbour, "nl")).toContain("LOCATION:Scheveningen\\, 3e haven");
   });

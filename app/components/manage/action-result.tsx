@@ -1,15 +1,14 @@
 import "~/i18n/manage";
 import { useI18n } from "~/i18n";
-import { formatAmount } from "~/lib/money-format";
 import type { ManageActionData } from "~/schemas/manage";
 import { disruptionResult } from "./disruption";
 import { Notice } from "./notice";
 
 /** What the page's last form did, in the visitor's language; focus moves to it. */
 export function ActionResult({ result, teamEmail }: { result: ManageActionData; teamEmail: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const message: { tone: "success" | "error" | "neutral"; text: string } = (() => {
-    if (result.intent === "disruption-move" || result.intent === "disruption-refund") return disruptionResult(t, result, teamEmail, locale);
+    if (result.intent === "disruption-move" || result.intent === "disruption-refund") return disruptionResult(t, result, teamEmail);
     switch (result.outcome) {
       case "updated":
         return { tone: "success", text: t("manage.result.updated") };
@@ -28,10 +27,8 @@ export function ActionResult({ result, teamEmail }: { result: ManageActionData; 
       case "provider_error":
         return { tone: "error", text: t("manage.result.providerError") };
       case "cancelled":
-        return {
-          tone: "success",
-          text: result.refundedCents > 0 ? t("manage.result.cancelledRefund", { amount: formatAmount(result.refundedCents, locale) }) : t("manage.result.cancelled"),
-        };
+        // What is refunded, and whether it has arrived, is said once: in the cancelled notice below.
+        return { tone: "success", text: t("manage.result.cancelled") };
       case "already_cancelled":
         return { tone: "neutral", text: t("manage.result.alreadyCancelled") };
       case "not_cancellable":

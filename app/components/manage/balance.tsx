@@ -12,8 +12,10 @@ import type { ManageView } from "~/schemas/manage";
  * The balance still to pay, with its due date (or how late it is), as the last row of the
  * payments card's `<dl>`. Nothing when nothing is due.
  */
-export function BalanceDue({ money: m }: { money: ManageView["money"] }) {
+export function BalanceDue({ money, choosing = false }: { money: ManageView["money"]; choosing?: boolean }) {
   const { t, locale } = useI18n();
+  // While the choice after a cancelled or moved date is open, nothing is due (or late): the new date sets when.
+  const m = choosing ? { ...money, overdue: false } : money;
   if (m.balanceDueCents <= 0) return null;
   return (
     <div className={cn("-mx-3 my-1 grid grid-cols-[1fr_auto] items-baseline gap-x-4 rounded-lg px-3 py-2.5", m.overdue ? "border border-destructive/40 bg-red-50" : "bg-foam-100")}>
@@ -21,7 +23,11 @@ export function BalanceDue({ money: m }: { money: ManageView["money"] }) {
       <dd className="text-right text-xl font-bold text-navy-900" data-testid="manage-balance">
         {formatAmount(m.balanceDueCents, locale)}
       </dd>
-      {m.balanceDueAt && (
+      {choosing ? (
+        <dd className="col-span-2 mt-1 text-sm text-slate-700" data-testid="manage-balance-due">
+          {t("manage.money.choosing")}
+        </dd>
+      ) : m.balanceDueAt && (
         <dd
           className={cn("col-span-2 mt-1 flex items-center gap-1.5 text-sm", m.overdue ? "font-semibold text-destructive" : "text-slate-700")}
           data-testid="manage-balance-due"

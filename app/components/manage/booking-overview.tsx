@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n";
 import { formatDateRange } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { BookingStatus, ManageView } from "~/schemas/manage";
+import { DisruptionHeroNote } from "./disruption";
 
 const STATUS_STYLE: Record<BookingStatus, string> = {
   confirmed: "bg-emerald-100 text-emerald-900",
@@ -35,6 +36,7 @@ export function BookingHero({ view }: { view: ManageView }) {
             </span>
           )}
         </div>
+        {view.disruption && <DisruptionHeroNote disruption={view.disruption} />}
         <dl className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
           <div className="flex items-center gap-2">
             <dt className="text-foam-200">{t("manage.reference")}</dt>

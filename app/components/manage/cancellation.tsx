@@ -42,7 +42,14 @@ export function CancelCard({ view, path }: { view: ManageView; path: string }) {
   }, [quote]);
   return (
     <Card id="cancel" title={t("manage.cancel.title")}>
-      {!view.can.cancel ? (
+      {view.disruption?.choice === "pending" ? (
+        <p className="text-sm text-slate-700" data-testid="manage-cancel-choosing">
+          {t("manage.cancel.choosing")}{" "}
+          <a href="#disruption" className="font-medium text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+            {t("disruption.hero.link")}
+          </a>
+        </p>
+      ) : !view.can.cancel ? (
         <p className="text-sm text-slate-700">{t("manage.cancel.closed")}</p>
       ) : quote ? (
         <div className="grid gap-4 rounded-lg border border-destructive/30 bg-red-50/60 p-4" data-testid="manage-cancel-step">
@@ -84,19 +91,30 @@ export function CancelCard({ view, path }: { view: ManageView; path: string }) {
   );
 }
 
-/** A cancelled booking: when, and what was or will be refunded. */
+/**
+ * A cancelled booking: when, and one sentence per amount by where its refund stands — "has been
+ * refunded" once the provider confirmed it, "is being refunded" while it is under way (a bank
+ * transfer the team pays back by hand included), and "the team refunds it by hand" when the
+ * provider refused. The money card's rows and the refunds table say the same in their own words.
+ */
 export function CancelledNotice({ view }: { view: ManageView }) {
   const { t, locale } = useI18n();
-  const { refundedCents, refundPendingCents } = view.money;
+  const sum = (status: ManageView["refunds"][number]["status"]) => view.refunds.filter((r) => r.status === status).reduce((total, r) => total + r.amountCents, 0);
+  const lines: { key: MessageKey; cents: number; testId: string }[] = [
+    { key: "manage.cancelled.refunded", cents: sum("succeeded"), testId: "manage-cancelled-refunded" },
+    { key: "manage.cancelled.refundPending", cents: sum("pending"), testId: "manage-cancelled-refund-pending" },
+    { key: "manage.cancelled.refundByTeam", cents: sum("failed"), testId: "manage-cancelled-refund-by-team" },
+  ].filter((line) => line.cents > 0) as { key: MessageKey; cents: number; testId: string }[];
   return (
     <div className="rounded-xl border border-red-200 bg-white p-5 shadow-sm sm:p-6" data-testid="manage-cancelled">
       <h2 className="font-display text-lg font-semibold uppercase tracking-wide text-red-800">{t("manage.cancelled.title")}</h2>
       {view.cancelledAt && <p className="mt-2 text-slate-700">{t("manage.cancelled.on", { date: formatDate(view.cancelledAt, locale) })}</p>}
-      {refundedCents > 0 && <p className="mt-1 font-medium text-navy-900">{t("manage.cancelled.refunded", { amount: formatAmount(refundedCents, locale) })}</p>}
-      {refundPendingCents > 0 && (
-        <p className="mt-1 font-medium text-navy-900">{t("manage.cancelled.refundPending", { amount: formatAmount(refundPendingCents, locale) })}</p>
-      )}
-      {refundedCents === 0 && refundPendingCents === 0 && <p className="mt-1 text-slate-700">{t("manage.cancelled.noRefund")}</p>}
+      {lines.map((line) => (
+        <p key={line.key} className="mt-1 font-medium text-navy-900" data-testid={line.testId}>
+          {t(line.key, { amount: formatAmount(line.cents, locale) })}
+        </p>
+      ))}
+      {lines.length === 0 && <p className="mt-1 text-slate-700">{t(view.money.paidCents > 0 ? "manage.cancelled.noRefund" : "manage.cancelled.nothingPaid")}</p>}
     </div>
   );
 }
@@ -105,7 +123,9 @@ export function CancelledNotice({ view }: { view: ManageView }) {
 export function PolicyCard({ view }: { view: ManageView }) {
   const { t, locale } = useI18n();
   const { percent, deadline } = view.policy;
-  const key: MessageKey = percent === 0 ? "manage.policy.none" : percent >= 100 ? "manage.policy.full" : "manage.policy.partial";
+  // While the choice after a cancelled or moved date is open, the policy does not apply (decision 015).
+  const choosing = view.disruption?.choice === "pending";
+  const key: MessageKey = choosing ? "manage.policy.choosing" : percent === 0 ? "manage.policy.none" : percent >= 100 ? "manage.policy.full" : "manage.policy.partial";
   return (
     <Card id="policy" title={t("manage.policy.title")}>
       <p className="text-sm text-navy-900" data-testid="manage-policy">

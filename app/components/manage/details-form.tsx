@@ -112,7 +112,7 @@ export function DetailsCard({ view, actionData, teamEmail }: { view: ManageView;
           </div>
         </Form>
       ) : (
-        <p className="text-sm text-slate-700">{t("manage.details.closed", { email: teamEmail })}</p>
+        <p className="text-sm text-slate-700">{t(view.disruption?.choice === "pending" ? "manage.details.closedChoosing" : "manage.details.closed", { email: teamEmail })}</p>
       )}
     </Card>
   );

@@ -12,7 +12,8 @@ export function EventCard({ view, path }: { view: ManageView; path: string }) {
   const { t, locale } = useI18n();
   const e = view.event;
   const time = (iso: string) => formatDate(iso, locale, { hour: "2-digit", minute: "2-digit" });
-  const active = view.status === "confirmed" || view.status === "pending_payment";
+  // No calendar file for a date the team cancelled while the booking waits for the choice.
+  const active = (view.status === "confirmed" || view.status === "pending_payment") && view.disruption?.choice !== "pending";
   return (
     <Card id="event" title={t("manage.event.title")}>
       <dl className="grid gap-3 text-sm">

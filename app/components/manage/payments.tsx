@@ -35,7 +35,7 @@ export function PaymentsCard({ view }: { view: ManageView }) {
             {formatAmount(m.refundPendingCents, locale)}
           </Row>
         )}
-        <BalanceDue money={m} />
+        <BalanceDue money={m} choosing={view.disruption?.choice === "pending"} />
       </dl>
       <BalanceSettledOrPay view={view} />
       <PaymentTables view={view} />

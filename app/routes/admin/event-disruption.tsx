@@ -1,7 +1,7 @@
 import "~/i18n/admin";
 import { CalendarX2 } from "lucide-react";
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { BackLink } from "~/components/admin/article-fields";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { ContactCell } from "~/components/admin/contact-cell";
@@ -10,18 +10,18 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { isMessageKey, translate, useI18n, type MessageKey } from "~/i18n";
+import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
-import { fromLocalInput } from "~/lib/local-time";
-import { DISRUPTION_MESSAGE_MAX, disruptionSchema, type DisruptionFormField } from "~/schemas/disruption";
+import { DISRUPTION_MESSAGE_MAX, type DisruptionFormField } from "~/schemas/disruption";
 import { requireAdmin } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
-import { disruptEvent, eventDisruption } from "@server/disruptions/disruptions.server";
+import { eventDisruption } from "@server/disruptions/disruptions.server";
 import { eventById } from "@server/events/admin.server";
 import { displayStatus } from "@server/events/view.server";
 import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
+import { disruptionAction, type DisruptionActionData, type DisruptionPreviewView, type DisruptionValues } from "./event-disruption.server";
 import type { Route } from "./+types/event-disruption";
 
 export const handle = { locale: "nl" };
@@ -31,8 +31,9 @@ export const handle = { locale: "nl" };
  * Dutch and English, then every participant's answer: chose to move, chose a refund, no answer
  * (with the reminder), or handled automatically after 7 days.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const done = url.searchParams.get("done");
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const found = await eventDisruption(db(), event.id);
@@ -59,47 +60,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           })),
         }
       : null,
+    done: done === "disrupted" || done === "already" ? done : null,
   };
 }
-
-type FieldErrors = Partial<Record<DisruptionFormField, MessageKey>>;
-type ActionData = { errors?: FieldErrors; formError?: MessageKey; values?: Record<DisruptionFormField, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  const values = Object.fromEntries((["kind", "newStart", "newEnd", "messageNl", "messageEn"] as const).map((k) => [k, String(form.get(k) ?? "")])) as Record<DisruptionFormField, string>;
-  const parsed = disruptionSchema.safeParse({ ...values, kind: values.kind || undefined });
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as DisruptionFormField;
-      if (!errors[field]) errors[field] = isMessageKey(issue.message) ? issue.message : "admin.disruption.error.kind";
-    }
-    return data<ActionData>({ errors, values }, { status: 400 });
-  }
-  const v = parsed.data;
   try {
-    const result = await disruptEvent({
-      eventId: params.id,
-      kind: v.kind,
-      newStart: v.kind === "moved" && v.newStart ? fromLocalInput(v.newStart) : undefined,
-      newEnd: v.kind === "moved" && v.newEnd ? fromLocalInput(v.newEnd) : undefined,
-      messageNl: v.messageNl,
-      messageEn: v.messageEn,
-      actor: { type: "staff", userId: admin.id },
-    });
-    switch (result.outcome) {
-      case "disrupted":
-        return data<ActionData>({});
+    const answer = await disruptionAction(form, params.id, { type: "staff", userId: admin.id });
+    switch (answer.kind) {
       case "not_found":
         throw data(null, { status: 404 });
-      case "bad_dates":
-        return data<ActionData>({ errors: { newStart: "admin.disruption.error.dates" }, values }, { status: 400 });
-      case "already_cancelled":
-        return data<ActionData>({ formError: "admin.disruption.error.alreadyCancelled", values }, { status: 409 });
-      case "finished":
-        return data<ActionData>({ formError: "admin.disruption.error.finished", values }, { status: 409 });
+      case "redirect":
+        // Post, redirect, get: a reload shows the answers and never posts the confirm again.
+        return redirect(`/admin/events/${params.id}/disruption?done=${answer.done}`, { status: 303 });
+      case "data":
+        return data<DisruptionActionData>(answer.body, { status: answer.status });
     }
   } catch (error) {
     if (error instanceof Response || (typeof error === "object" && error !== null && "init" in error)) throw error;
@@ -115,12 +92,19 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function AdminEventDisruption({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { event, disruption } = loaderData;
+  const { event, disruption, done } = loaderData;
   return (
     <AdminPage title={t("admin.disruption.title", { event: event.name })} backTo={null} intro={<span>{formatDateRange(event.startDate, event.endDate, locale)}</span>}>
       <BackLink to={`/admin/events/${event.id}`} label={t("admin.disruption.back")} />
       {disruption ? (
-        <Answers disruption={disruption} messageNl={event.messageNl} messageEn={event.messageEn} />
+        <>
+          {done && (
+            <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 font-semibold text-emerald-900" data-testid="disruption-done">
+              {done === "disrupted" ? t("admin.disruption.done", { count: disruption.rows.length }) : t("admin.disruption.already")}
+            </p>
+          )}
+          <Answers disruption={disruption} messageNl={event.messageNl} messageEn={event.messageEn} />
+        </>
       ) : event.cancelled ? (
         <p role="status" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 font-semibold text-destructive">
           {t("admin.disruption.error.alreadyCancelled")}
@@ -129,6 +113,8 @@ export default function AdminEventDisruption({ loaderData, actionData }: Route.C
         <p role="status" className="rounded-lg border p-4 font-semibold text-navy-900">
           {t("admin.disruption.error.finished")}
         </p>
+      ) : actionData?.step === "confirm" ? (
+        <ConfirmStep values={actionData.values} preview={actionData.preview} />
       ) : (
         <DisruptionForm actionData={actionData} />
       )}
@@ -146,7 +132,7 @@ function FieldError({ id, error }: { id: string; error?: MessageKey }) {
   );
 }
 
-function DisruptionForm({ actionData }: { actionData: ActionData | undefined }) {
+function DisruptionForm({ actionData }: { actionData: Extract<DisruptionActionData, { step: "form" }> | undefined }) {
   const { t } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -207,14 +193,78 @@ function DisruptionForm({ actionData }: { actionData: ActionData | undefined }) 
             </div>
           ))}
         </div>
-        <div>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            <CalendarX2 aria-hidden />
-            {t(kind === "moved" ? "admin.disruption.submitMove" : "admin.disruption.submit")}
-          </Button>
+        <div className="grid gap-2">
+          <p className="text-sm text-slate-700">{t("admin.disruption.nextHint")}</p>
+          <div>
+            <Button type="submit" name="intent" value="preview" disabled={busy}>
+              {t("admin.disruption.next")}
+            </Button>
+          </div>
         </div>
       </Form>
     </AdminSection>
+  );
+}
+
+/**
+ * The confirm step: what will happen (the date, who is e-mailed, which holds are cancelled) and
+ * the e-mail as it will be sent in both languages; "Bevestigen" posts the same values with
+ * `intent=confirm`, "Terug" returns to the form with them. Focus moves to its heading.
+ */
+function ConfirmStep({ values, preview }: { values: DisruptionValues; preview: DisruptionPreviewView }) {
+  const { t, locale } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const moved = preview.kind === "moved" && preview.newStart && preview.newEnd;
+  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "full", timeStyle: "short" });
+  return (
+    <section aria-labelledby="disruption-confirm-title" className="grid gap-6 rounded-xl border-2 border-destructive/40 bg-white p-5 shadow-sm" data-testid="disruption-confirm">
+      <h2 id="disruption-confirm-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold uppercase text-navy-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {t("admin.disruption.confirm.title")}
+      </h2>
+      <dl className="grid max-w-3xl gap-3 text-navy-900 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="font-semibold">{t("admin.disruption.confirm.what")}</dt>
+        <dd data-testid="disruption-confirm-what">
+          {moved
+            ? t("admin.disruption.confirm.moved", { start: when(preview.newStart!), end: when(preview.newEnd!) })
+            : t("admin.disruption.confirm.cancelled")}
+        </dd>
+        <dt className="font-semibold">{t("admin.disruption.confirm.emailed")}</dt>
+        <dd data-testid="disruption-confirm-notified">{t(preview.notified === 1 ? "admin.disruption.confirm.notifiedOne" : "admin.disruption.confirm.notified", { count: preview.notified })}</dd>
+        <dt className="font-semibold">{t("admin.disruption.confirm.holdsLabel")}</dt>
+        <dd data-testid="disruption-confirm-holds">{t(preview.holds === 1 ? "admin.disruption.confirm.holdsOne" : "admin.disruption.confirm.holds", { count: preview.holds })}</dd>
+      </dl>
+      <p className="max-w-3xl text-slate-700">{t("admin.disruption.confirm.emailIntro")}</p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {preview.emails.map((email) => (
+          <article key={email.locale} lang={email.locale} aria-labelledby={`disruption-email-${email.locale}`} className="grid content-start gap-2 rounded-lg border bg-foam-100 p-4" data-testid={`disruption-email-${email.locale}`}>
+            <h3 id={`disruption-email-${email.locale}`} lang="nl" className="font-semibold uppercase tracking-wide text-navy-900">
+              {t(email.locale === "nl" ? "admin.disruption.confirm.emailNl" : "admin.disruption.confirm.emailEn")}
+            </h3>
+            <p className="text-sm text-navy-900">
+              <span lang="nl" className="font-semibold">{t("admin.disruption.confirm.subject")}</span> {email.subject}
+            </p>
+            <div className="max-h-[28rem] overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-white p-3 text-sm text-navy-900" tabIndex={0} role="region" aria-label={t(email.locale === "nl" ? "admin.disruption.confirm.emailNl" : "admin.disruption.confirm.emailEn")}>
+              {email.text}
+            </div>
+          </article>
+        ))}
+      </div>
+      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center" aria-busy={busy || undefined}>
+        {(Object.keys(values) as DisruptionFormField[]).map((field) => (
+          <input key={field} type="hidden" name={field} value={values[field]} />
+        ))}
+        <Button type="submit" name="intent" value="confirm" variant="destructive" disabled={busy} data-testid="disruption-confirm-submit">
+          <CalendarX2 aria-hidden />
+          {t("admin.disruption.confirm.submit")}
+        </Button>
+        <Button type="submit" name="intent" value="back" variant="outline" disabled={busy} formNoValidate>
+          {t("admin.disruption.confirm.back")}
+        </Button>
+      </Form>
+    </section>
   );
 }
 

@@ -60,7 +60,7 @@ export async function registrationPage(id: string, at: Date) {
     auditTrail(db(), r.id),
     registrationMoney(db(), r.id, at),
     cancellationQuote(r.id, at),
-    r.status === "confirmed" ? moveTargets(db(), event, at) : Promise.resolve([]),
+    r.status === "confirmed" ? moveTargets(db(), { event, priceCents: r.priceCents }, at) : Promise.resolve([]),
   ]);
 
   // The trail in words (one function for this page, /admin/privacy and a person's export); the
@@ -171,6 +171,8 @@ const MOVE_MESSAGES: Record<Exclude<MoveOutcome, "moved">, Feedback["title"]> = 
   same_event: "admin.bookings.move.sameEvent",
   target_not_found: "admin.bookings.move.targetNotFound",
   different_kind: "admin.bookings.move.differentKind",
+  not_bookable: "admin.bookings.move.notBookable",
+  dearer: "admin.bookings.move.dearer",
   target_closed: "admin.bookings.move.targetClosed",
   full: "admin.bookings.move.full",
 };

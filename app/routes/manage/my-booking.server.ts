@@ -135,15 +135,19 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
       .where(eq(refunds.registrationId, r.id))
       .orderBy(asc(refunds.createdAt)),
   ]);
-  const started = at.getTime() >= event.startDate.getTime();
+  // The state comes from the booking and the date it is on now: after a move that is the new
+  // date, whose normal rules apply. A date the team cancelled has not "started", whatever its
+  // start; details follow the server's own rule (until the start of the booking's date).
+  const beforeStart = at.getTime() < event.startDate.getTime();
+  const started = event.status !== "cancelled" && !beforeStart;
   const confirmed = r.status === "confirmed";
   const disruption = await participantDisruption(db(), r.id, at);
   // While the choice after a cancelled or moved date is open, it replaces paying and cancelling.
   const choosing = disruption?.choice === "pending";
   const can = {
     payBalance: confirmed && money.balanceDueCents > 0 && !choosing,
-    changeDetails: confirmed && !started && !choosing,
-    cancel: confirmed && !started && !choosing,
+    changeDetails: confirmed && beforeStart,
+    cancel: confirmed && beforeStart && !choosing,
   };
   const policy = cancellationRefund(event, 0, at);
   let cancelQuote: CancelQuote | null = null;
@@ -179,12 +183,24 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
           choice: disruption.choice,
           automatic: disruption.automatic,
           message: (locale === "en" && disruption.event.cancellationMessageEn) || disruption.event.cancellationMessage || "",
-          newDate: disruption.newEvent
-            ? { id: disruption.newEvent.id, name: eventNameIn(disruption.newEvent, locale), startDate: disruption.newEvent.startDate.toISOString(), endDate: disruption.newEvent.endDate.toISOString(), placesLeft: disruption.newEvent.placesLeft }
-            : null,
-          otherDates: disruption.otherDates.map((d) => ({ id: d.id, name: eventNameIn(d, locale), startDate: d.startDate.toISOString(), endDate: d.endDate.toISOString(), placesLeft: d.placesLeft })),
+          from: { startDate: disruption.event.startDate.toISOString(), endDate: disruption.event.endDate.toISOString() },
+          announcedAt: disruption.announcedAt.toISOString(),
+          newDate: disruption.newEvent ? { startDate: disruption.newEvent.startDate.toISOString(), endDate: disruption.newEvent.endDate.toISOString() } : null,
+          dates: disruption.targets.map((d) => ({
+            id: d.id,
+            name: eventNameIn(d, locale),
+            startDate: d.startDate.toISOString(),
+            endDate: d.endDate.toISOString(),
+            placesLeft: d.placesLeft,
+            replacement: d.replacement,
+          })),
           resolveAt: disruption.resolveAt.toISOString(),
+          fallback: disruption.fallback,
           refundCents: Math.max(0, money.netPaidCents - money.refundPendingCents),
+          priceCents: r.priceCents,
+          movedTo: disruption.movedTo
+            ? { name: eventNameIn(disruption.movedTo, locale), startDate: disruption.movedTo.startDate.toISOString(), endDate: disruption.movedTo.endDate.toISOString() }
+            : null,
         }
       : null,
     now: at.toISOString(),

@@ -11,7 +11,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { eventNameIn } from "@server/events/view.server";
 import { log } from "@server/log.server";
-import { formatUntil } from "@server/waitlist/emails.server";
+import { formatUntil } from "~/lib/dates";
 import { leaveLinkByToken, leaveWaitlist } from "@server/waitlist/entries.server";
 import { leaveLinkLimiter } from "@server/waitlist/limits.server";
 import type { Route } from "./+types/leave";

@@ -23,7 +23,7 @@ export type PricedEvent = {
   earlyBirdUntil: string | Date | null;
 };
 
-/** The event's dates and money rules that decide what is due at registration (decision 037). */
+/** The event's dates and money rules that decide what is due at registration (decision 038). */
 export type BookedEvent = PricedEvent & {
   /** ISO instant or Date. */
   startDate: string | Date;

@@ -70,7 +70,7 @@ function createAuth(database: Database) {
         twoFactorCookieMaxAge: 10 * 60,
         // Ten codes without look-alikes, in groups (recovery-codes.server.ts).
         backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted", customBackupCodesGenerate: generateRecoveryCodes },
-        // The sign-in's code step is ours (two-factor-sign-in.server.ts, decision 037): it counts
+        // The sign-in's code step is ours (two-factor-sign-in.server.ts, decision 040): it counts
         // every try before the check, and its lock (10 wrong codes in a row, 15 minutes) is in the
         // same columns. Better Auth's lock, read before and written after its check, is off.
         accountLockout: { enabled: false },

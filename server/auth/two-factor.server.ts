@@ -19,7 +19,7 @@ import { matchingTotpStep, totpKey } from "./totp.server";
  *   (`verifyTOTP` with the session) turns it on, ends every other session of the account and
  *   returns the recovery codes, shown this once;
  * - sign-in: after the password, Better Auth keeps no session but a signed `two_factor` challenge
- *   cookie (10 minutes); `verifySignInCode` (two-factor-sign-in.server.ts, decision 037) checks
+ *   cookie (10 minutes); `verifySignInCode` (two-factor-sign-in.server.ts, decision 040) checks
  *   the code itself, counting each try before it is checked, and turns it into a session.
  * Codes are throttled like passwords (decision 008): at most 5 failures a minute per client
  * address, and per account during the set-up; at sign-in also 5 tries per challenge and 10 wrong

@@ -68,7 +68,7 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
     },
     {
       // Reminders go from the start of the day a week before the balance is due, and once its day
-      // has ended unpaid (decision 037): an hour late is nothing.
+      // has ended unpaid (decision 038): an hour late is nothing.
       // Each is claimed once in the database, so runs on two instances or after a restart never
       // send one twice. Also at start, for a server that was down across the hour.
       name: "balance-reminders",

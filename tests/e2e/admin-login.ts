@@ -44,7 +44,7 @@ const writeFactor = (file: string, factor: Factor) => writeJson(file, factor);
 /**
  * The first time step after `last` whose code the server takes now: the current step, or the next
  * one (the server takes the next window's code too); when even that was used, this waits for the
- * window to move on (at most 30 s). A time step signs in once per account (decision 037).
+ * window to move on (at most 30 s). A time step signs in once per account (decision 040).
  */
 async function nextUnusedStep(last: number | undefined): Promise<number> {
   const step = Math.max(totpStep(), (last ?? Number.NEGATIVE_INFINITY) + 1);
@@ -117,7 +117,7 @@ export async function setUpTwoFactor(page: Page, admin: Admin): Promise<Factor> 
 
 /**
  * On the code page: a code the authenticator app shows now, or `code` (one claimed for a shared
- * account). Each time step signs in once per account (decision 037): see `freshTotpCode`.
+ * account). Each time step signs in once per account (decision 040): see `freshTotpCode`.
  */
 export async function enterTotpCode(page: Page, secret: string, code?: string): Promise<void> {
   await page.getByLabel("Code uit de app").fill(code ?? (await freshTotpCode(secret)));

@@ -100,7 +100,9 @@ test("a new admin sets up TOTP on first sign-in, then signs in with a code or a 
   await expect(page.getByLabel("Code uit de app")).toBeFocused();
   await page.getByLabel("Code uit de app").fill(totpCode(secret) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Controleren" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/^Die code klopt niet\. .* Nog 4 pogingen\.$/);
+  // The count is the tightest of three limits; the per-address one (60 s) is shared with every
+  // other browser test on 127.0.0.1, so its exact number is the integration test's to check.
+  await expect(page.getByRole("alert")).toHaveText(/^Die code klopt niet\. .* Nog [1-4] pogingen\.$/);
   await expect(page.getByLabel("Code uit de app")).toBeFocused();
   // Between the steps nothing admin opens.
   expect((await page.request.get("/admin/exports/registrations.csv")).status()).toBe(401);

@@ -144,12 +144,16 @@ test.describe("two instances on one PostgreSQL database", () => {
     const [counts] = await sql!<{ events: number; articles: number }[]>`
       select (select count(*)::int from events) as events, (select count(*)::int from blog_posts) as articles`;
     expect(counts).toEqual({ events: demoEvents(now).length, articles: demoArticles(now).length });
-    const [full] = await sql!<{ places: number; registrations: number; payments: number }[]>`
-      select e.max_participants as places, count(distinct r.id)::int as registrations, count(p.id)::int as payments
+    // Each registration paid what was due when it booked: a deposit and its balance, or the whole
+    // price, so one or two payments each, every one with its own session.
+    const [full] = await sql!<{ places: number; registrations: number; paid: number; payments: number; sessions: number }[]>`
+      select e.max_participants as places, count(distinct r.id)::int as registrations, count(distinct p.registration_id)::int as paid,
+        count(p.id)::int as payments, count(distinct p.provider_session_id)::int as sessions
       from events e join registrations r on r.event_id = e.id left join payments p on p.registration_id = r.id
       where e.slug = ${FULLY_BOOKED_SLUG} group by e.max_participants`;
     expect(full.places).toBeGreaterThan(0);
-    expect(full).toEqual({ places: full.places, registrations: full.places, payments: full.places });
+    expect(full).toEqual({ places: full.places, registrations: full.places, paid: full.places, payments: full.sessions, sessions: full.sessions });
+    expect(full.payments).toBeLessThanOrEqual(2 * full.places);
     for (const instance of instances) expect(instance.stderr(), `instance ${instance.name} stderr`).not.toMatch(/"level":(50|60)/);
   });
 

@@ -157,7 +157,7 @@ test("staff move a €145 training day through the confirm step; one participant
   await createEvent(admin.page, { name: finished, start: `${day(45)}T09:00`, end: `${day(45)}T17:00`, price: "95", kind: "Training", status: "Afgelopen" });
 
   // 2. Three participants book and pay: 20 days ahead the balance is due already, so the whole
-  //    price (decision 037). Two in Dutch, one in English.
+  //    price (decision 038). Two in Dutch, one in English.
   await book(browser, slug, "nl", "Noor Eerste", emails[0]);
   await book(browser, slug, "en", "Eddie Second", emails[1]);
   await book(browser, slug, "nl", "Daan Derde", emails[2]);

@@ -14,6 +14,7 @@ import { setPaymentProviderForTests } from "@server/payments/select.server";
 import type { ManageView } from "~/schemas/manage";
 import { disruptionAction } from "~/routes/admin/event-disruption.server";
 import { loader as manageLoader, action as manageRouteAction } from "~/routes/manage/my-booking";
+import { addDays, teamDay, teamDayEnd } from "~/lib/local-time";
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
@@ -68,8 +69,9 @@ describe("where a disrupted booking may move, the page after a move, and the sta
   }
 
   it("offers, and takes, only dates of the same kind that are bookable, have a place and cost no more than agreed; the page after a move follows the new date", async () => {
-    // The €145 introduction day 29 days out (policy: everything back until 14 days before).
-    const day = await training(29, { name: "Kennismaking oceaanracen", nameEn: "Ocean racing introduction" });
+    // The €145 introduction day 29 days out (policy: everything back until 14 days before), its
+    // balance due 21 days before: booked with the deposit, so the balance is open after the move.
+    const day = await training(29, { name: "Kennismaking oceaanracen", nameEn: "Ocean racing introduction", balanceDueDays: 21 });
     const [anna, ben] = [await paidBooking(database.db(), day, 1, NOW, { locale: "nl", pay: (s) => provider.pay(s) }), await paidBooking(database.db(), day, 2, NOW, { locale: "en", pay: (s) => provider.pay(s) })].map((b) => b.registration);
     setNowForTests(NOW);
 
@@ -142,7 +144,8 @@ describe("where a disrupted booking may move, the page after a move, and the sta
     const after = await pageOf(anna.id, "en");
     expect(after.event).toMatchObject({ name: "Sailing clinic", startDate: cheaper.startDate.toISOString(), started: false });
     expect(after.can).toEqual({ payBalance: true, changeDetails: true, cancel: true });
-    expect(after.policy).toEqual({ percent: 100, deadline: new Date(cheaper.startDate.getTime() - 14 * DAY).toISOString() });
+    // The last day with money back is a day in Amsterdam: 14 days before the new start, until its end.
+    expect(after.policy).toEqual({ percent: 100, deadline: teamDayEnd(addDays(teamDay(cheaper.startDate), -14)).toISOString() });
     expect(after.money).toMatchObject({ priceCents: 14_500, balanceDueCents: 7_250 });
     expect(after.disruption).toMatchObject({ choice: "moved", automatic: false, movedTo: { name: "Sailing clinic" }, dates: [] });
     // The normal cancel step quotes the new date's policy (everything back, 27 days before).

@@ -200,7 +200,8 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
                 )}
               </td>
               <td className="font-mono text-xs [overflow-wrap:anywhere]">{f.providerRefundId ?? "–"}</td>
-              <td>{f.requestedBy}</td>
+              {/* The words are made for sentences ("door de deelnemer"); as a column value they start with a capital. */}
+              <td className="first-letter:uppercase">{f.requestedBy}</td>
             </tr>
           ))}
         </AdminTable>
@@ -295,7 +296,7 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
                   <span className="mt-0.5 block text-xs text-slate-600 [overflow-wrap:anywhere]">{entry.details.join(" · ")}</span>
                 )}
               </td>
-              <td>{entry.who}</td>
+              <td className="first-letter:uppercase">{entry.who}</td>
               <td className="max-w-xs whitespace-pre-line">{entry.why ?? "–"}</td>
             </tr>
           ))}

@@ -273,7 +273,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await expect(cancelled).toHaveCount(1);
   await expect(cancelled).toContainText("de deelnemer");
   await expect(trail.filter({ has: admin.page.getByRole("cell", { name: /^Ingeschreven/ }) })).toHaveCount(1);
-  await expect(trail.filter({ has: admin.page.getByRole("cell", { name: /^€\s?100(,00)? terugbetaald$/ }) })).toHaveCount(2);
+  await expect(trail.filter({ has: admin.page.getByRole("cell", { name: /^€\s?100(,00)? terugbetaald/ }) })).toHaveCount(2);
 
   await done(a, "A");
   await done(b, "B");

@@ -22,7 +22,9 @@ export type SharedServer = { name: SharedServerName; url: string; dataDir: strin
 export const SHARED_ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
 
 const SHARED: Record<SharedServerName, { offset: number; env: Record<string, string> }> = {
-  main: { offset: 0, env: {} },
+  // Behind "loopback" the main server takes X-Forwarded-For from the tests, so a spec that counts
+  // per-address limits can give itself an address of its own (without the header: 127.0.0.1).
+  main: { offset: 0, env: { TRUST_PROXY: "loopback" } },
   past: { offset: 1, env: { APP_NOW: "2025-08-01T12:00:00Z" } },
   sailout: { offset: 2, env: { APP_NOW: "2025-08-15T10:00:00Z" } },
 };

@@ -1,4 +1,4 @@
-// @engine pglite: SITE_MODE=live refusals: configuration checks
+// @engine both: SITE_MODE=live refusals, and the admin form's access codes stored in the database (a demo code refused on both engines)
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { translate } from "~/i18n";
 import { action as codesAction } from "~/routes/admin/codes";

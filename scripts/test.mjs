@@ -2,6 +2,7 @@
 // after a failure). What npm cannot install (Chromium from the system's packages) is checked
 // before anything runs; a PostgreSQL server is used when one is configured or reachable, else a
 // throwaway one is started for the run (scripts/throwaway-postgres.mjs) and removed after.
+// Typecheck and lint run side by side, and so do the PostgreSQL pass and the build; the rest in turn.
 //
 //   npm test                        every step
 //   npm test -- unit pg             only these steps (names below; a prefix is enough)
@@ -374,7 +375,12 @@ try {
       console.log("\n=== browser: not run, the build failed ===");
       continue;
     }
-    if (!(await runStep(id))) failed = true;
+    if (id === "build" && results.has("build")) continue;
+    // The PostgreSQL pass waits on its server much of the time: the build (needed only by the
+    // browser step) goes beside it, its output printed when it ends.
+    const beside = id === "pg" && wants("build") && !(failed && bail) ? [runStep("build", true)] : [];
+    const oks = await Promise.all([runStep(id), ...beside]);
+    if (oks.includes(false)) failed = true;
   }
 } finally {
   await cleanUp();

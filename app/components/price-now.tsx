@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
-import { priceAt } from "~/lib/booking";
+import { priceAt } from "~/lib/price";
 import type { EventView } from "~/lib/events";
 import { formatPrice } from "~/lib/money-format";
 import type { RootData } from "~/lib/seo";

@@ -1,4 +1,5 @@
 import { addDays, teamDay, teamDayEnd } from "~/lib/local-time";
+import { clampPercent, percentOf, priceAt, type PricedEvent } from "~/lib/price";
 
 /**
  * Booking rules shared by the browser (the dialog shows what is due) and the server (which
@@ -14,14 +15,6 @@ export const HOLD_MINUTES = 30;
  */
 export const HOLD_MARGIN_SECONDS = 120;
 export const HOLD_DURATION_MS = HOLD_MINUTES * 60_000 + HOLD_MARGIN_SECONDS * 1000;
-
-export type PricedEvent = {
-  priceCents: number;
-  depositPercent: number;
-  earlyBirdPercent: number | null;
-  /** ISO instant or Date; the discount applies strictly before it. */
-  earlyBirdUntil: string | Date | null;
-};
 
 /** The event's dates and money rules that decide what is due at registration (decision 038). */
 export type BookedEvent = PricedEvent & {
@@ -55,28 +48,6 @@ export type AmountDue = {
   /** The end of that day (the deadline "by <day>"), when a balance is left after this payment. */
   balanceDueAt: Date | null;
 };
-
-function clampPercent(value: number): number {
-  return Math.min(100, Math.max(0, Math.trunc(value)));
-}
-
-/** `cents × percent / 100`, rounded half up to whole cents (integer arithmetic: no float drift). */
-export function percentOf(cents: number, percent: number): number {
-  return Math.floor((cents * percent + 50) / 100);
-}
-
-export function earlyBirdActive(event: Pick<PricedEvent, "earlyBirdPercent" | "earlyBirdUntil">, now: Date): boolean {
-  if (!event.earlyBirdPercent || event.earlyBirdPercent <= 0 || !event.earlyBirdUntil) return false;
-  return now.getTime() < new Date(event.earlyBirdUntil).getTime();
-}
-
-/** The price per person charged at `now`: the list price, less an early-bird discount while it runs. */
-export function priceAt(event: PricedEvent, now: Date): { originalPriceCents: number; priceCents: number; earlyBirdApplied: boolean } {
-  const originalPriceCents = Math.max(0, Math.trunc(event.priceCents));
-  const earlyBirdApplied = earlyBirdActive(event, now);
-  const priceCents = earlyBirdApplied ? percentOf(originalPriceCents, 100 - clampPercent(event.earlyBirdPercent ?? 0)) : originalPriceCents;
-  return { originalPriceCents, priceCents, earlyBirdApplied };
-}
 
 // --- The event's rules ------------------------------------------------------------------------
 

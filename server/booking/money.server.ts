@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { balanceDueDay, cancellationTerms, percentOf } from "~/lib/booking";
+import { balanceDueDay, cancellationTerms } from "~/lib/booking";
+import { percentOf } from "~/lib/price";
 import { addDays, teamDay, teamDayEnd, teamDayStart } from "~/lib/local-time";
 import type { DbOrTx } from "../db/client.server";
 import { events, payments, refunds, registrations, type Event, type Registration } from "../db/schema.server";

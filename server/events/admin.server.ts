@@ -3,7 +3,7 @@ import { bookingMoney } from "../booking/money.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
 import { eventAction, registrationRefusal } from "~/lib/event-actions";
-import { priceAt } from "~/lib/booking";
+import { priceAt } from "~/lib/price";
 import { eventDisruptions, eventInterest, events, privatePages, registrations, type Event } from "../db/schema.server";
 import { placesTakenByEvent } from "./queries.server";
 import { displayStatus } from "./view.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountDue, balanceDueDay, cancellationNotice, cancellationTerms, earlyBirdActive, HOLD_DURATION_MS, percentOf, priceAt } from "~/lib/booking";
+import { amountDue, balanceDueDay, cancellationNotice, cancellationTerms, HOLD_DURATION_MS } from "~/lib/booking";
+import { earlyBirdActive, percentOf, priceAt } from "~/lib/price";
 import { addDays, dayInstant, teamDay, teamDayEnd, teamDayStart } from "~/lib/local-time";
 import { formatAmount } from "~/lib/money-format";
 import { balanceDueDate, cancellationRefund, moneyOf } from "@server/booking/money.server";

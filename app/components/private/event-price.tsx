@@ -1,6 +1,6 @@
 import { PriceNow } from "~/components/price-now";
 import { useI18n } from "~/i18n";
-import { priceAt } from "~/lib/booking";
+import { priceAt } from "~/lib/price";
 import type { EventView } from "~/lib/events";
 import { formatDate } from "~/lib/dates";
 import "~/i18n/private";

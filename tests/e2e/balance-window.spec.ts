@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAdmin } from "./admin-login";
-import { decodeMail, done, person } from "./checks";
+import { done, person } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
-import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
+import { ownServer } from "./own-server";
 
 /**
  * Issue "What participants and staff still trip over", money and dates: a booking made inside the
@@ -20,41 +17,7 @@ import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer }
  * it starts its own server (same build, fresh embedded database).
  */
 
-const ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
-let server: SiteServer;
-
-test.beforeAll(async () => {
-  // A fresh embedded database and its demo content: on a loaded 2-core machine the start took over a minute.
-  test.setTimeout(200_000);
-  server = startSiteServer({
-    name: "balance-window",
-    port: await freePort(),
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-balance-window-")),
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TEAM_EMAIL: "team@oceanracing.test" },
-  });
-  await waitReady(server, 180_000);
-});
-
-test.afterAll(async () => {
-  if (!server) return;
-  await stopSiteServer(server);
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
-
-/** This server's outbox: each .eml's file name (it carries the template) and decoded text, oldest first. */
-function outbox(needle: string): { file: string; text: string }[] {
-  const dir = path.join(server.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => ({ file, text: decodeMail(fs.readFileSync(path.join(dir, file), "utf8")) }))
-    .filter((mail) => mail.text.includes(needle));
-}
-
-/** Decoded .eml files in this server's outbox whose text contains `needle`. */
-const mails = (needle: string): string[] => outbox(needle).map((mail) => mail.text);
+const server = ownServer("balance-window");
 
 /** The Amsterdam calendar day `days` from today, "yyyy-mm-dd". */
 function amsterdamDay(days: number): string {
@@ -83,23 +46,6 @@ async function fillRegistration(page: Page, locale: "nl" | "en", name: string, e
   await page.getByLabel(nl ? /Ik heb de algemene voorwaarden/ : /I have read the terms and conditions/).check();
 }
 
-/** Waits for an e-mail to `to` with a link matching `pattern`, and returns the link's path. */
-async function linkInMail(to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const text of mails(to)) {
-          const match = new RegExp(`https?://[^\\s"'<>]+(${pattern.source})`).exec(text);
-          if (match) link = match[1];
-        }
-        return link;
-      },
-      { message: `an e-mail to ${to} with a link like ${pattern}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 // Two visitors, four payments pages, an admin: long on 2 busy cores.
 test.describe.configure({ timeout: 300_000 });
@@ -114,7 +60,7 @@ test("a booking inside the balance window pays the whole price and is never over
 
   // The admin creates a €200 event with a 50% deposit and the default policy (30 days).
   const admin = await person(browser, server.base, "nl", [/status of 401/]);
-  await signInAdmin(admin.page, "/admin/events/new", ADMIN);
+  await signInAdmin(admin.page, "/admin/events/new");
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slug = await admin.page.getByLabel("Slug", { exact: true }).inputValue();
   await admin.page.getByLabel("Beschrijving", { exact: true }).fill("Een dag op zee, binnen de termijn van het restbedrag geboekt.");
@@ -194,8 +140,8 @@ test("a booking inside the balance window pays the whole price and is never over
     references.push((await page.getByTestId("registration-reference").textContent())!.trim());
 
     // The confirmation e-mail says the whole price was paid and promises no reminder.
-    const manageLink = await linkInMail(p.email, /\/my-booking\/[A-Za-z0-9_-]{44}/);
-    const confirmation = outbox(p.email).find((mail) => mail.file.includes("-booking-confirmation-") && mail.text.includes(p.mailSaysPaid))?.text;
+    const manageLink = await server.linkInMail(p.email, /\/my-booking\/[A-Za-z0-9_-]{44}/);
+    const confirmation = server.outbox(p.email).find((mail) => mail.file.includes("-booking-confirmation-") && mail.text.includes(p.mailSaysPaid))?.text;
     expect(confirmation, "the confirmation e-mail explains the full payment").toBeTruthy();
     expect(confirmation).toContain(p.policy);
     expect(confirmation).not.toMatch(/reminder|herinnering/);
@@ -233,6 +179,6 @@ test("a booking inside the balance window pays the whole price and is never over
   await expect(admin.page.getByText("Achterstallig")).toHaveCount(0);
 
   // No balance e-mail of any kind (payment link, reminders) went to either participant.
-  for (const p of participants) expect(outbox(p.email).filter((mail) => /-(payment-link|balance-reminder)/.test(mail.file))).toEqual([]);
+  for (const p of participants) expect(server.outbox(p.email).filter((mail) => /-(payment-link|balance-reminder)/.test(mail.file))).toEqual([]);
   await done(admin, "the admin");
 });

@@ -1,9 +1,33 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-/** An e-mail's text: quoted-printable soft line breaks and escapes undone, so links can be read. */
+/**
+ * An e-mail's text: quoted-printable soft line breaks and escapes undone, so links and words can
+ * be read. The escapes are the bytes of UTF-8 text: a run of them is decoded together ("€" is
+ * three escapes, "ë" two).
+ */
 export function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+}
+
+/** An .eml file of a server's outbox: its name (which carries the template), raw and decoded text. */
+export type OutboxMail = { file: string; raw: string; text: string };
+
+/** The e-mails in the outbox of the server with `dataDir`, oldest first, whose decoded text contains every needle. */
+export function outboxIn(dataDir: string, ...needles: string[]): OutboxMail[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), "utf8");
+      return { file, raw, text: decodeMail(raw) };
+    })
+    .filter((mail) => needles.every((needle) => mail.text.includes(needle)));
 }
 
 type AxeViolations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
@@ -25,6 +49,21 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolations> {
 /** `seriousAxeViolations` as readable lines: the rule and the elements it found. */
 export async function axeFindings(page: Page): Promise<string[]> {
   return (await seriousAxeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The phone and desktop widths every accessibility check runs at. */
+export const AXE_WIDTHS = [390, 1280] as const;
+
+/**
+ * No serious or critical axe finding on the page as it is, at phone and then desktop width
+ * (`afterEach`: e.g. a screenshot at each width).
+ */
+export async function expectNoAxeFindings(page: Page, label: string, afterEach?: (width: number) => Promise<void>): Promise<void> {
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
+    await afterEach?.(width);
+  }
 }
 
 export type Person = { context: BrowserContext; page: Page; errors: string[] };

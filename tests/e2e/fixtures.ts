@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
+import { outboxIn, type OutboxMail } from "./checks";
 import { sharedServer, sharedServerRecord } from "./servers";
 
 /** The data directory of the "main" test server: its outbox holds every e-mail as an .eml file. */
@@ -10,20 +9,14 @@ export function mainDataDir(): string {
   return main.dataDir;
 }
 
-/** Parsed .eml files in the outbox whose raw text contains `needle` (e.g. a recipient address). */
-export function outboxMessages(needle: string): { file: string; raw: string }[] {
-  const dir = path.join(mainDataDir(), "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .map((file) => ({ file, raw: fs.readFileSync(path.join(dir, file), "utf8") }))
-    .filter((m) => m.raw.includes(needle));
+/** The main server's e-mails whose text contains `needle` (e.g. a recipient address), oldest first. */
+export function outboxMessages(needle: string): OutboxMail[] {
+  return outboxIn(mainDataDir(), needle);
 }
 
 /** Waits until an e-mail containing `needle` lands in the outbox. */
-export async function waitForEmail(needle: string, timeoutMs = 10_000): Promise<{ file: string; raw: string }> {
-  let found: { file: string; raw: string } | undefined;
+export async function waitForEmail(needle: string, timeoutMs = 10_000): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
   await expect
     .poll(() => {
       found = outboxMessages(needle)[0];

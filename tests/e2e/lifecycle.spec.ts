@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAdmin } from "./admin-login";
-import { axeFindings, decodeMail, done, person } from "./checks";
+import { done, expectNoAxeFindings, person } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
-import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
+import { ownServer } from "./own-server";
 
 /**
  * Issue 9's "done when", in a real browser with the test checkout, in both languages: the admin
@@ -19,66 +16,9 @@ import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer }
  * shows other specs, so it starts its own server (same build, fresh embedded database).
  */
 
-const ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
-let server: SiteServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = startSiteServer({
-    name: "lifecycle",
-    port: await freePort(),
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-lifecycle-")),
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TEAM_EMAIL: "team@oceanracing.test" },
-  });
-  await waitReady(server);
-});
-
-test.afterAll(async () => {
-  if (!server) return;
-  await stopSiteServer(server);
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
-
-// --- e-mail -------------------------------------------------------------------------------------
-
-/** Decoded .eml files in this server's outbox whose text contains `needle`. */
-function mails(needle: string): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(needle));
-}
-
-/** Waits for an e-mail to `to` with a link matching `pattern`, and returns the link's path. */
-async function linkInMail(to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const text of mails(to)) {
-          const match = new RegExp(`https?://[^\\s"'<>]+(${pattern.source})`).exec(text);
-          if (match) link = match[1];
-        }
-        return link;
-      },
-      { message: `an e-mail to ${to} with a link like ${pattern}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
+const server = ownServer("lifecycle");
 
 // --- pages ---------------------------------------------------------------------------------------
-
-async function checkAxeAtBothWidths(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
-  }
-}
 
 /** Fills the registration form (standalone page or offer page) and submits it. */
 async function fillRegistration(page: Page, locale: "nl" | "en", name: string, email: string) {
@@ -122,7 +62,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   // 1. The admin creates a paid event with one place: €200, 50% deposit, default policy (balance
   //    and free cancellation until 30 days before the start).
   const admin = await person(browser, server.base, "nl", [/status of 401/]);
-  await signInAdmin(admin.page, "/admin/events/new", ADMIN);
+  await signInAdmin(admin.page, "/admin/events/new");
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slugField = admin.page.getByLabel("Slug", { exact: true });
   await expect(slugField).toHaveValue(`levenscyclus-tocht-${run}`);
@@ -175,20 +115,20 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await expect(actionB.getByLabel(/^Aantal plaatsen/)).toHaveValue("1");
   await actionB.getByRole("button", { name: "Op de wachtlijst" }).click();
   await expect(actionB.getByRole("status").filter({ hasText: "Je staat op de wachtlijst" })).toContainText(nameNl);
-  await expect.poll(() => mails(emailB).length, { message: "B's waiting-list confirmation" }).toBeGreaterThan(0);
+  await expect.poll(() => server.mails(emailB).length, { message: "B's waiting-list confirmation" }).toBeGreaterThan(0);
 
   // The same e-mail again, on the waiting list's own page (checked by axe first): already on it.
   await b.page.goto(`/events/${slug}/waitlist`);
   await hydrated(b.page);
   await expect(b.page.getByText("Dit event is momenteel vol.")).toBeVisible();
-  await checkAxeAtBothWidths(b.page, "waitlist-page-nl");
+  await expectNoAxeFindings(b.page, "waitlist-page-nl");
   await b.page.getByLabel(/^Naam/).fill("Bo Bakker");
   await b.page.getByLabel(/^E-mail/).fill(emailB.toUpperCase());
   await b.page.getByRole("button", { name: "Op de wachtlijst" }).click();
   await expect(b.page.getByRole("alert").filter({ hasText: "Je staat al op de wachtlijst" })).toBeVisible();
 
   // 4. A opens the link from the confirmation e-mail, pays the balance, and cancels.
-  const manageLink = await linkInMail(emailA, /\/my-booking\/[A-Za-z0-9_-]{44}/);
+  const manageLink = await server.linkInMail(emailA, /\/my-booking\/[A-Za-z0-9_-]{44}/);
   await a.page.goto(manageLink);
   await hydrated(a.page);
   await expect(a.page.locator("html")).toHaveAttribute("lang", "en");
@@ -217,8 +157,8 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await expect(a.page.getByTestId("manage-refunded")).toHaveText("€200.00");
 
   // 5. B, first in line, gets the offer by e-mail. While it holds the place, C cannot book it.
-  const offerLink = await linkInMail(emailB, /\/waitlist\/offer\/[A-Za-z0-9_.-]+/);
-  expect(mails(emailB).some((text) => text.includes("Een plaats voor jou")), "the offer e-mail is in Dutch").toBe(true);
+  const offerLink = await server.linkInMail(emailB, /\/waitlist\/offer\/[A-Za-z0-9_.-]+/);
+  expect(server.mails(emailB).some((text) => text.includes("Een plaats voor jou")), "the offer e-mail is in Dutch").toBe(true);
 
   const c = await person(browser, server.base, "en");
   await c.page.goto(`/events/${slug}/register`);
@@ -234,7 +174,7 @@ test("book, pay the deposit and the balance, cancel with a full refund; the wait
   await hydrated(b.page);
   await expect(b.page.getByRole("heading", { level: 1, name: `Boek je plaats: ${nameNl}` })).toBeVisible();
   await expect(b.page.getByText(/We houden 1 plaats voor je vast tot/)).toBeVisible();
-  await checkAxeAtBothWidths(b.page, "offer-page-nl");
+  await expectNoAxeFindings(b.page, "offer-page-nl");
   // What B gave when joining the line is filled in already.
   await expect(b.page.getByLabel("Volledige naam")).toHaveValue("Bo Bakker");
   await expect(b.page.getByLabel("E-mailadres")).toHaveValue(emailB);

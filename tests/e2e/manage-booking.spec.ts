@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { axeFindings, decodeMail } from "./checks";
+import { decodeMail, expectNoAxeFindings } from "./checks";
 import { expect, hydrated, test, uniqueEmail, waitForEmail } from "./fixtures";
 
 /**
@@ -20,13 +20,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-async function checkAxeAtBothWidths(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
-    await shot(page, `${label}-${width}`);
-  }
-}
+/** axe at both widths, with a screenshot of each. */
+const axeWithShots = (page: Page, label: string) => expectNoAxeFindings(page, label, (width) => shot(page, `${label}-${width}`));
 
 /**
  * The fixtures watch the test's own page only: a second browser's page reports its console
@@ -102,7 +97,7 @@ test.describe("manage my booking", () => {
     const ics = await visitor.request.get(`${link}/calendar.ics`);
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain("SUMMARY:Zakelijke zeildag");
-    await checkAxeAtBothWidths(visitor, "manage-nl");
+    await axeWithShots(visitor, "manage-nl");
 
     // A new emergency contact: saved, said so, and still there after a reload.
     await visitor.getByLabel("Contactpersoon voor noodgevallen").fill("Noor de Vries");
@@ -141,7 +136,7 @@ test.describe("manage my booking", () => {
     await visitor.getByTestId("manage-cancel-start").click();
     await expect(visitor.getByTestId("manage-cancel-quote")).toHaveText("Als je nu annuleert, krijg je €295,00 terug.");
     await expect(visitor.getByRole("heading", { name: "Wil je annuleren?" })).toBeFocused();
-    await checkAxeAtBothWidths(visitor, "manage-nl-cancel-step");
+    await axeWithShots(visitor, "manage-nl-cancel-step");
     await visitor.getByRole("button", { name: "Ja, annuleer mijn boeking" }).click();
     // The amount is said once, by where it stands (the test provider refunds at once).
     await expect(visitor.getByTestId("manage-result")).toHaveText("Je boeking is geannuleerd.");
@@ -159,7 +154,7 @@ test.describe("manage my booking", () => {
     await expect(visitor.getByTestId("manage-status")).toHaveText("Cancelled");
     await expect(visitor.getByRole("heading", { level: 1, name: "Corporate sailing day" })).toBeVisible();
     await expect(visitor.getByRole("heading", { name: "This booking is cancelled" })).toBeVisible();
-    await checkAxeAtBothWidths(visitor, "manage-en-cancelled");
+    await axeWithShots(visitor, "manage-en-cancelled");
     expect(errors, "console errors on the participant's page").toEqual([]);
     await context.close();
   });
@@ -194,7 +189,7 @@ test.describe("manage my booking", () => {
     await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
     await expect(visitor.getByRole("heading", { level: 1, name: "Corporate sailing day" })).toBeVisible();
     await expect(visitor.getByTestId("manage-balance")).toHaveText("€147.50");
-    await checkAxeAtBothWidths(visitor, "manage-en");
+    await axeWithShots(visitor, "manage-en");
     await visitor.getByTestId("manage-cancel-start").click();
     await expect(visitor.getByTestId("manage-cancel-quote")).toHaveText("If you cancel now, you get €147.50 back.");
     await shot(visitor, "manage-en-cancel-step-1280");

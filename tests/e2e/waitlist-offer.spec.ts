@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAdmin } from "./admin-login";
-import { axeFindings, decodeMail, done, person } from "./checks";
+import { done, expectNoAxeFindings, person } from "./checks";
 import { expect, hydrated, test, uniqueEmail } from "./fixtures";
-import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
+import { ownServer } from "./own-server";
 
 /**
  * The waiting list as its people meet it, in English and Dutch: a free event with one place is
@@ -15,63 +12,10 @@ import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer }
  * confirming. The spec fills an event, so it starts its own server (same build, fresh database).
  */
 
-const ADMIN = { email: "admin@oceanracing.test", password: "admin-password-e2e" };
-let server: SiteServer;
-
-test.beforeAll(async () => {
-  // A fresh server migrates and seeds its database: slow when the machine is busy.
-  test.setTimeout(200_000);
-  server = startSiteServer({
-    name: "waitlist-offer",
-    port: await freePort(),
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-waitlist-")),
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TEAM_EMAIL: "team@oceanracing.test" },
-  });
-  await waitReady(server, 180_000);
-});
-
-test.afterAll(async () => {
-  if (!server) return;
-  await stopSiteServer(server);
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const server = ownServer("waitlist-offer");
 
 // Four browsers, an admin sign-in and three axe runs on a fresh server: minutes on a busy machine.
 test.describe.configure({ timeout: 420_000 });
-
-/** Decoded e-mails in this server's outbox whose text contains `needle`. */
-function mails(needle: string): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(needle));
-}
-
-/** The path of the first link like `pattern` in an e-mail to `to`, waiting for it to arrive. */
-async function linkInMail(to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const text of mails(to)) link ??= new RegExp(`https?://[^\\s"'<>]+(${pattern.source})`).exec(text)?.[1];
-        return link;
-      },
-      { message: `an e-mail to ${to} with a link like ${pattern}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
-
-async function axeAtBothWidths(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    expect(await axeFindings(page), `${label} at ${width}px`).toEqual([]);
-  }
-}
 
 /** The registration form's fields after name and e-mail, in English, then submit (a free event). */
 async function finishRegistration(page: Page) {
@@ -106,7 +50,7 @@ test("an offer fills in who it is for and leads to the booking once used; the e-
 
   // A free event with one place.
   const admin = await person(browser, server.base, "nl", [/status of 401/]);
-  await signInAdmin(admin.page, "/admin/events/new", ADMIN);
+  await signInAdmin(admin.page, "/admin/events/new");
   await admin.page.getByLabel("Naam", { exact: true }).fill(nameNl);
   const slug = await admin.page.getByLabel("Slug", { exact: true }).inputValue();
   await admin.page.getByLabel("Beschrijving", { exact: true }).fill("Een dag op zee om de wachtlijst te testen.");
@@ -138,7 +82,7 @@ test("an offer fills in who it is for and leads to the booking once used; the e-
   await expect(joined).toContainText("Every e-mail about the waiting list has a link to leave it.");
   const lineWidth = await joined.locator("p").last().evaluate((p) => p.getBoundingClientRect().width);
   expect(lineWidth, "the confirmation's text width at 390 px").toBeGreaterThan(270);
-  await axeAtBothWidths(b.page, "waitlist-joined-en");
+  await expectNoAxeFindings(b.page, "waitlist-joined-en");
 
   // C (Dutch) joins behind B.
   const c = await person(browser, server.base, "nl");
@@ -146,7 +90,7 @@ test("an offer fills in who it is for and leads to the booking once used; the e-
   await expect(c.page.getByRole("status").filter({ hasText: "Je staat op de wachtlijst" })).toBeVisible();
 
   // A cancels: the place is offered to B.
-  const manageLink = await linkInMail(emailA, /\/my-booking\/[A-Za-z0-9_-]{44}/);
+  const manageLink = await server.linkInMail(emailA, /\/my-booking\/[A-Za-z0-9_-]{44}/);
   await a.page.goto(manageLink);
   await hydrated(a.page);
   await a.page.getByTestId("manage-cancel-start").click();
@@ -154,15 +98,15 @@ test("an offer fills in who it is for and leads to the booking once used; the e-
   await expect(a.page.getByTestId("manage-status")).toHaveText("Cancelled");
   await done(a, "A");
 
-  const offerLink = await linkInMail(emailB, /\/waitlist\/offer\/[A-Za-z0-9_-]{44}/);
-  expect(mails(emailB).some((text) => text.includes("A place for you") && text.includes("/waitlist/leave/")), "the offer e-mail, with the way off the line").toBe(true);
+  const offerLink = await server.linkInMail(emailB, /\/waitlist\/offer\/[A-Za-z0-9_-]{44}/);
+  expect(server.mails(emailB).some((text) => text.includes("A place for you") && text.includes("/waitlist/leave/")), "the offer e-mail, with the way off the line").toBe(true);
   await b.page.goto(offerLink);
   await hydrated(b.page);
   await expect(b.page.getByRole("heading", { level: 1, name: `Book your place: ${nameEn}` })).toBeVisible();
   await expect(b.page.getByText("We filled in the name and e-mail address you gave for the waiting list.")).toBeVisible();
   await expect(b.page.getByLabel("Full name")).toHaveValue("Beth Brown");
   await expect(b.page.getByLabel("Email address")).toHaveValue(emailB);
-  await axeAtBothWidths(b.page, "offer-page-en");
+  await expectNoAxeFindings(b.page, "offer-page-en");
   await finishRegistration(b.page);
   await expect(b.page.getByTestId("registration-reference")).toBeVisible({ timeout: 20_000 });
   const referenceB = (await b.page.getByTestId("registration-reference").textContent())!.trim();
@@ -177,11 +121,11 @@ test("an offer fills in who it is for and leads to the booking once used; the e-
   await done(b, "B");
 
   // C leaves the line by the link in the confirmation e-mail, after saying so on the page.
-  const leaveLink = await linkInMail(emailC, /\/waitlist\/leave\/[A-Za-z0-9_-]{44}/);
+  const leaveLink = await server.linkInMail(emailC, /\/waitlist\/leave\/[A-Za-z0-9_-]{44}/);
   await c.page.goto(leaveLink);
   await hydrated(c.page);
   await expect(c.page.getByRole("heading", { level: 1, name: `Van de wachtlijst voor ${nameNl} af?` })).toBeVisible();
-  await axeAtBothWidths(c.page, "waitlist-leave-nl");
+  await expectNoAxeFindings(c.page, "waitlist-leave-nl");
   await c.page.getByRole("button", { name: "Van de wachtlijst af" }).click();
   await expect(c.page.getByRole("heading", { name: "Je staat niet meer op de wachtlijst" })).toBeVisible();
   await c.page.goto(leaveLink);

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { signInAdmin, E2E_ADMIN } from "./admin-login";
-import { axeFindings, decodeMail, done, person } from "./checks";
+import { signInAdmin } from "./admin-login";
+import { axeFindings, done, expectNoAxeFindings, person } from "./checks";
 import { expect as baseExpect, hydrated, test, uniqueEmail } from "./fixtures";
-import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer } from "./servers";
+import { ownServer } from "./own-server";
 
 /**
  * Issue 14's "done when" (decision 015), in a real browser, participants in Dutch and English:
@@ -26,60 +23,10 @@ import { freePort, startSiteServer, stopSiteServer, waitReady, type SiteServer }
 const DAY = 86_400_000;
 // Several servers and browsers share two cores: saving a form or paying can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
-let server: SiteServer;
-let port = 0;
-let dataDir = "";
+const server = ownServer("weather");
 
-function start(env: Record<string, string> = {}): SiteServer {
-  return startSiteServer({
-    name: "weather",
-    port,
-    dataDir,
-    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, TEAM_EMAIL: "team@oceanracing.test", ...env },
-  });
-}
-
-test.beforeAll(async () => {
-  // A busy machine (two cores, other servers) can take a while to start one more.
-  test.setTimeout(200_000);
-  port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ort-e2e-weather-"));
-  server = start();
-  await waitReady(server, 180_000);
-});
-
-test.afterAll(async () => {
-  if (server) await stopSiteServer(server);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-// --- e-mail -------------------------------------------------------------------------------------
-
-/** Decoded .eml files in the server's outbox whose text contains every needle. */
-function mails(...needles: string[]): string[] {
-  const dir = path.join(dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => Buffer.from(decodeMail(fs.readFileSync(path.join(dir, file), "utf8")), "latin1").toString("utf8"))
-    .filter((text) => needles.every((n) => text.includes(n)));
-}
-
-async function manageLinkIn(...needles: string[]): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const text of mails(...needles)) link = /https?:\/\/[^\s"'<>]+(\/my-booking\/[A-Za-z0-9_-]{44})/.exec(text)?.[1] ?? link;
-        return link;
-      },
-      { message: `an e-mail with ${needles.join(" + ")} and a booking link`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
+/** The manage link in the newest e-mail with every needle. */
+const manageLinkIn = (...needles: string[]) => server.linkInMail(needles, /\/my-booking\/[A-Za-z0-9_-]{44}/);
 
 // --- pages ---------------------------------------------------------------------------------------
 
@@ -190,11 +137,8 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(confirm.getByTestId("disruption-email-nl")).toContainText("Beste [naam deelnemer],");
   await expect(confirm.getByTestId("disruption-email-en")).toContainText(`New date for ${nameEn} ([reference])`);
   await expect(confirm.getByTestId("disruption-email-en")).toContainText(messageEn);
-  for (const width of [390, 1280]) {
-    await admin.page.setViewportSize({ width, height: 900 });
-    expect(await axeFindings(admin.page), `admin confirm step at ${width}px`).toEqual([]);
-  }
-  expect(mails(messageNl).length + mails(messageEn).length, "nothing sent before confirming").toBe(0);
+  await expectNoAxeFindings(admin.page, "admin confirm step");
+  expect(server.mails(messageNl).length + server.mails(messageEn).length, "nothing sent before confirming").toBe(0);
   // "Terug" keeps what was typed.
   await confirm.getByRole("button", { name: "Terug" }).click();
   await expect(admin.page.getByLabel("Bericht (Engels)")).toHaveValue(messageEn);
@@ -219,7 +163,7 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(second.getByTestId("disruption-done")).toHaveText("Dit was al gedaan: er is niets opnieuw verstuurd of veranderd.");
   await expect(second.getByTestId("disruption-row")).toHaveCount(3);
   await second.close();
-  await expect.poll(() => mails(messageNl).length + mails(messageEn).length, { message: "one notice per participant" }).toBe(3);
+  await expect.poll(() => server.mails(messageNl).length + server.mails(messageEn).length, { message: "one notice per participant" }).toBe(3);
   await admin.page.setViewportSize({ width: 1280, height: 900 });
 
   // 4. The calendar shows the old date as cancelled, with the message, and no button (both languages).
@@ -258,10 +202,7 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(p1.page.getByTestId("manage-cancel-choosing")).toBeVisible();
   await expect(p1.page.getByText(/begonnen/)).toHaveCount(0);
   await expect(p1.page.getByTestId("manage-policy")).toContainText("tot je kiest, krijg je bij annuleren alles terug");
-  for (const width of [390, 1280]) {
-    await p1.page.setViewportSize({ width, height: 900 });
-    expect(await axeFindings(p1.page), `manage page with the choice at ${width}px`).toEqual([]);
-  }
+  await expectNoAxeFindings(p1.page, "manage page with the choice");
   await expect(card1.getByRole("radio", { name: /de nieuwe datum/ })).toBeChecked();
   await card1.getByRole("button", { name: "Boeking verzetten" }).click();
   await expect(p1.page.getByTestId("manage-result")).toHaveText("Je boeking is verzet. Je krijgt een e-mail met de nieuwe datum.");
@@ -274,8 +215,8 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(p1.page.getByText(/begonnen/)).toHaveCount(0);
   await expect(p1.page.getByTestId("manage-price")).toHaveText("€145,00");
   await expect(p1.page.getByTestId("manage-policy")).toContainText("krijg je alles terug wat je betaalde");
-  await expect.poll(() => mails(emails[0], "Je boeking is verplaatst").length, { message: "participant 1's moved e-mail" }).toBe(1);
-  expect(mails(emails[0], "Je boeking is verplaatst")[0]).toContain("Je koos op je boekingspagina een nieuwe datum");
+  await expect.poll(() => server.mails(emails[0], "Je boeking is verplaatst").length, { message: "participant 1's moved e-mail" }).toBe(1);
+  expect(server.mails(emails[0], "Je boeking is verplaatst")[0]).toContain("Je koos op je boekingspagina een nieuwe datum");
   // The same page in English.
   await p1.page.getByTestId("language-toggle").first().click();
   await expect(p1.page.getByTestId("manage-status")).toHaveText("Confirmed");
@@ -321,10 +262,8 @@ test("staff move a €145 training day through the confirm step; one participant
   // 8. Eight days later (the same data, the server's clock pinned): the follow-up job, run at
   //    start, moves participant 3 to the new date and tells them.
   const link3 = await manageLinkIn(emails[2], messageNl);
-  expect(await stopSiteServer(server)).toBe(0);
-  server = start({ APP_NOW: new Date(Date.now() + 8 * DAY).toISOString() });
-  await waitReady(server, 180_000);
-  await expect.poll(() => mails(emails[2], "Je boeking is verplaatst").length, { message: "participant 3's moved e-mail", timeout: 30_000 }).toBe(1);
+  expect(await server.restart({ APP_NOW: new Date(Date.now() + 8 * DAY).toISOString() })).toBe(0);
+  await expect.poll(() => server.mails(emails[2], "Je boeking is verplaatst").length, { message: "participant 3's moved e-mail", timeout: 30_000 }).toBe(1);
   const p3 = await person(browser, server.base, "nl");
   await p3.page.goto(link3);
   await hydrated(p3.page);
@@ -334,7 +273,7 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(p3.page.getByRole("button", { name: "Wijzigingen opslaan" })).toBeVisible();
   await expect(p3.page.getByText(/begonnen/)).toHaveCount(0);
   // The e-mail says what happened and why, not "as agreed".
-  const told = mails(emails[2], "Je boeking is verplaatst")[0];
+  const told = server.mails(emails[2], "Je boeking is verplaatst")[0];
   expect(told).toContain("We hoorden niets van je, dus hebben we je boeking, zoals aangekondigd, verzet naar de nieuwe datum");
   expect(told).not.toContain("Zoals afgesproken");
   await done(p3, "participant 3");
@@ -344,7 +283,7 @@ test("staff move a €145 training day through the confirm step; one participant
   await expect(later.page.getByTestId("disruption-row").filter({ hasText: "Daan Derde" })).toContainText("Automatisch verzet");
   await expect(later.page.getByTestId("disruption-counts")).toHaveText("0 zonder antwoord · 2 verzet · 1 terugbetaald · 0 afgesloten");
   // Each e-mail once: one notice each, no reminder (the 3-day run was missed; the 7-day step came first), one moved e-mail for 3.
-  for (const email of emails) expect(mails(email, "Kies op mijn boekingspagina").length + mails(email, "Choose on my booking page").length, email).toBe(1);
-  expect(mails(emails[2], "Herinnering").length).toBe(0);
+  for (const email of emails) expect(server.mails(email, "Kies op mijn boekingspagina").length + server.mails(email, "Choose on my booking page").length, email).toBe(1);
+  expect(server.mails(emails[2], "Herinnering").length).toBe(0);
   await done(later, "the admin, later");
 });

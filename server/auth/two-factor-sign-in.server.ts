@@ -175,7 +175,7 @@ type Checked = { ok: true } | { ok: false; reason: "invalid" | "replayed" };
  */
 async function checkTotp(userId: string, factor: FactorRow, code: string, secretConfig: Parameters<typeof symmetricDecrypt>[0]["key"]): Promise<Checked> {
   const secret = await symmetricDecrypt({ key: secretConfig, data: factor.secret });
-  const step = matchingTotpStep(totpKey(secret), code, Date.now());
+  const step = await matchingTotpStep(totpKey(secret), code, Date.now());
   if (step === null) return { ok: false, reason: "invalid" };
   const [taken] = await db()
     .update(twoFactor)

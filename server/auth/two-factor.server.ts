@@ -220,7 +220,7 @@ async function takeSetupStep(userId: string, code: string): Promise<void> {
   const [row] = await db().select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
   if (!row) return;
   const context = await auth().$context;
-  const step = matchingTotpStep(totpKey(await symmetricDecrypt({ key: context.secretConfig, data: row.secret })), code, Date.now());
+  const step = await matchingTotpStep(totpKey(await symmetricDecrypt({ key: context.secretConfig, data: row.secret })), code, Date.now());
   if (step === null) return;
   await db()
     .update(twoFactor)

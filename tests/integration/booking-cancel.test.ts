@@ -1,6 +1,6 @@
 // @engine both: cancellations and refunds: money in transactions, concurrent requests
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
 import { fulfilPayment } from "@server/booking/fulfil.server";
@@ -8,12 +8,10 @@ import { managePath } from "@server/booking/manage-link.server";
 import { registrationMoney } from "@server/booking/money.server";
 import { setNowForTests } from "@server/clock.server";
 import { auditLog, payments, registrations, waitlistEntries, waitlistOffers } from "@server/db/schema.server";
-import { setEnvForTests } from "@server/env.server";
-import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { openCheckout } from "@server/booking/checkout.server";
 import { createRegistration } from "@server/booking/registration.server";
 import { useTestDatabase } from "../support/db";
-import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
+import { insertEvent, participant, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf, paidBooking, refundRowsOf } from "./booking-lifecycle-fixtures";
 
 const DAY = 86_400_000;
@@ -22,15 +20,7 @@ describe("booking: cancellation", () => {
   const database = useTestDatabase();
   const NOW = new Date("2026-03-02T10:00:00Z");
   const STAFF = { type: "staff" as const, userId: "user-3" };
-  let provider: FakeProvider;
-
-  beforeAll(() => {
-    setEnvForTests({ DATA_DIR: database.dataDir(), DATABASE_URL: process.env.DATABASE_URL, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:4321" });
-    provider = new FakeProvider("stripe");
-    setPaymentProviderForTests(provider);
-  });
-  afterAll(() => setPaymentProviderForTests(undefined));
-  afterEach(() => setNowForTests(undefined));
+  const provider = useFakeStripe(database);
 
   /** An event `days` from NOW with the given policy, and participant n's paid deposit. */
   async function booked(n: number, days: number, overrides: Parameters<typeof insertEvent>[1] = {}, locale: "nl" | "en" = "nl") {

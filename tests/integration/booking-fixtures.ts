@@ -5,6 +5,10 @@ import { makeReference } from "@server/booking/reference.server";
 import { emails, events, type registrations, type NewEvent } from "@server/db/schema.server";
 import type { CheckoutRequest, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "@server/payments/provider.server";
 import type { RegistrationInput } from "~/schemas/registration";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { setNowForTests } from "@server/clock.server";
+import { setEnvForTests } from "@server/env.server";
+import { setPaymentProviderForTests } from "@server/payments/select.server";
 
 /**
  * A bookable event two months after `now`, with the given overrides: before its balance's due
@@ -159,4 +163,20 @@ export class FakeProvider implements PaymentProvider {
     // Like Stripe: the same idempotency key answers the same refund.
     return { refundId: `re_${crypto.createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 20)}`, status: this.refundStatus };
   }
+}
+
+/**
+ * A booking test file's set-up: a demo site's settings (its outbox in the file's data folder, no
+ * Stripe key or SMTP, a silent log) and a fake Stripe provider for its tests, whose clock is
+ * unpinned after each test. Call at the top of a `describe` after `useTestDatabase()`.
+ */
+export function useFakeStripe(database: { dataDir: () => string }): FakeProvider {
+  const provider = new FakeProvider("stripe");
+  beforeAll(() => {
+    setEnvForTests({ DATA_DIR: database.dataDir(), DATABASE_URL: process.env.DATABASE_URL, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:4321" });
+    setPaymentProviderForTests(provider);
+  });
+  afterAll(() => setPaymentProviderForTests(undefined));
+  afterEach(() => setNowForTests(undefined));
+  return provider;
 }

@@ -1,23 +1,21 @@
 // @engine both: moves under two event locks, parallel confirms of a disruption
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { manageToken } from "@server/booking/manage-link.server";
 import { moveBooking } from "@server/booking/move.server";
 import { createRegistration } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
-import { disruptionResponses, emails, eventDisruptions, events, registrations, type Event } from "@server/db/schema.server";
+import { disruptionResponses, emails, type Event, eventDisruptions, events, registrations } from "@server/db/schema.server";
 import { chooseMove, disruptEvent, participantDisruption, previewDisruption, runDisruptionFollowUps } from "@server/disruptions/disruptions.server";
-import { setEnvForTests } from "@server/env.server";
 import { moveTargets } from "@server/events/admin.server";
-import { setPaymentProviderForTests } from "@server/payments/select.server";
 import type { ManageView } from "~/schemas/manage";
 import { disruptionAction } from "~/routes/admin/event-disruption.server";
-import { loader as manageLoader, action as manageRouteAction } from "~/routes/manage/my-booking";
+import { action as manageRouteAction, loader as manageLoader } from "~/routes/manage/my-booking";
 import { addDays, teamDay, teamDayEnd } from "~/lib/local-time";
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
-import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
+import { insertEvent, participant, useFakeStripe } from "./booking-fixtures";
 import { mailsOf, paidBooking } from "./booking-lifecycle-fixtures";
 
 const DAY = 86_400_000;
@@ -34,15 +32,7 @@ const STAFF = { type: "staff" as const, userId: "user-7" };
 describe("where a disrupted booking may move, the page after a move, and the staff's confirm step", () => {
   const database = useTestDatabase();
   const NOW = new Date("2026-06-01T08:00:00Z");
-  let provider: FakeProvider;
-
-  beforeAll(() => {
-    setEnvForTests({ DATA_DIR: database.dataDir(), DATABASE_URL: process.env.DATABASE_URL, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:4321" });
-    provider = new FakeProvider("stripe");
-    setPaymentProviderForTests(provider);
-  });
-  afterAll(() => setPaymentProviderForTests(undefined));
-  afterEach(() => setNowForTests(undefined));
+  const provider = useFakeStripe(database);
 
   const at = (days: number, hours = 9) => new Date(NOW.getTime() + days * DAY + (hours - 8) * HOUR);
   const training = (days: number, overrides: Parameters<typeof insertEvent>[1] = {}) =>

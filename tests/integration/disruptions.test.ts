@@ -1,21 +1,19 @@
 // @engine both: cancelled or moved sailing days: money back and bookings moved in transactions
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { manageToken } from "@server/booking/manage-link.server";
 import { registrationMoney } from "@server/booking/money.server";
 import { setNowForTests } from "@server/clock.server";
 import { auditLog, disruptionResponses, emails, eventDisruptions, events, registrations } from "@server/db/schema.server";
 import { chooseMove, chooseRefund, disruptEvent, eventDisruption, runDisruptionFollowUps } from "@server/disruptions/disruptions.server";
-import { setEnvForTests } from "@server/env.server";
 import { calendarEventBySlug } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
-import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { eventAction, registrationRefusal } from "~/lib/event-actions";
-import { loader as manageLoader, action as manageRouteAction } from "~/routes/manage/my-booking";
+import { action as manageRouteAction, loader as manageLoader } from "~/routes/manage/my-booking";
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
-import { FakeProvider, insertEvent } from "./booking-fixtures";
+import { insertEvent, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf, paidBooking, refundRowsOf } from "./booking-lifecycle-fixtures";
 
 const DAY = 86_400_000;
@@ -24,15 +22,7 @@ const STAFF = { type: "staff" as const, userId: "user-7" };
 describe("a sailing day cancelled or moved by the team (decision 015)", () => {
   const database = useTestDatabase();
   const NOW = new Date("2026-05-04T08:00:00Z");
-  let provider: FakeProvider;
-
-  beforeAll(() => {
-    setEnvForTests({ DATA_DIR: database.dataDir(), DATABASE_URL: process.env.DATABASE_URL, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:4321" });
-    provider = new FakeProvider("stripe");
-    setPaymentProviderForTests(provider);
-  });
-  afterAll(() => setPaymentProviderForTests(undefined));
-  afterEach(() => setNowForTests(undefined));
+  const provider = useFakeStripe(database);
 
   /**
    * A sailing event 10 days out whose own policy refunds nothing any more (0% after 30 days

@@ -1,18 +1,15 @@
 import { Eye, EyeOff, KeyRound, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { isMessageKey, useI18n, type Translator } from "~/i18n";
+import { useI18n } from "~/i18n";
 import { ACCESS_CODE_MAX_LENGTH } from "~/lib/access-code";
 import { cn } from "~/lib/utils";
 import type { AccessCodeActionData } from "~/schemas/access-code";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+import { fieldMessage } from "./text-field";
 import "~/i18n/private";
-
-function message(t: Translator, text: string): string {
-  return isMessageKey(text) ? t(text) : text;
-}
 
 /** The shared schema's first complaint about a code, or nothing. */
 type CodeCheck = (code: string) => string | undefined;
@@ -153,7 +150,7 @@ export function AccessCodeForm({
           )}
         </div>
         <p id={errorId} role="alert" className={cn("text-sm font-medium text-destructive", !error && "sr-only")}>
-          {error ? message(t, error) : ""}
+          {error ? fieldMessage(t, error) : ""}
         </p>
       </div>
       <Button type="submit" variant="accent" size="lg" disabled={busy} className="w-full">

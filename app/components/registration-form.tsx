@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronDown, CircleAlert, Info, Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import { isMessageKey, useI18n, type Translator } from "~/i18n";
+import { useI18n } from "~/i18n";
 import "~/i18n/booking";
 import { amountDue, cancellationNotice } from "~/lib/booking";
 import { formatAmount } from "~/lib/money-format";
@@ -21,19 +21,14 @@ import {
 import { cn } from "~/lib/utils";
 import type { RegisterActionData, RegistrationInput } from "~/schemas/registration";
 import { Button } from "./ui/button";
-import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
+import { fieldMessage, TextField } from "./text-field";
 import { WaiverText } from "./waiver-text";
 
 /** Where the form posts: a real route, so it works without JavaScript too. */
 export function registerPath(slug: string): string {
   return `/events/${encodeURIComponent(slug)}/register`;
-}
-
-/** Translates a schema message key; anything else (a server's own text) is shown as is. */
-function message(t: Translator, key: string): string {
-  return isMessageKey(key) ? t(key) : key;
 }
 
 /** True once React runs in the browser; before that the form must work as plain HTML. */
@@ -46,41 +41,6 @@ function useHydrated(): boolean {
 function allRequiredFilled(form: HTMLFormElement): boolean {
   const data = new FormData(form);
   return REQUIRED_FIELDS.every((name) => String(data.get(name) ?? "").trim() !== "") && data.get("termsAccepted") === "on";
-}
-
-type TextFieldProps = {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  required?: boolean;
-  type?: "text" | "email" | "tel" | "date";
-  autoComplete?: string;
-  maxLength?: number;
-  max?: string;
-  className?: string;
-};
-
-function TextField({ field, label, required = false, type = "text", autoComplete, maxLength, max, className }: TextFieldProps) {
-  const { t } = useI18n();
-  const { key, ...inputProps } = getInputProps(field, { type, ariaDescribedBy: field.errors ? field.errorId : undefined });
-  return (
-    <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={field.id} className="text-navy-900">
-        {label}
-        {required && (
-          <>
-            <span aria-hidden className="ml-0.5 text-signal-700">*</span>
-            <span className="sr-only"> ({t("booking.form.required")})</span>
-          </>
-        )}
-      </Label>
-      <Input key={key} {...inputProps} aria-required={required || undefined} autoComplete={autoComplete} maxLength={maxLength} max={max} />
-      {field.errors && (
-        <p id={field.errorId} className="text-sm font-medium text-destructive">
-          {message(t, field.errors[0])}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
@@ -219,7 +179,7 @@ export function RegistrationForm({
       return;
     }
     const summary = registrationErrorSummary((data.result.error ?? {}) as RegistrationErrors);
-    if (summary) toast.error(t(summary.title), { description: message(t, summary.text) });
+    if (summary) toast.error(t(summary.title), { description: fieldMessage(t, summary.text) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, not per language switch
   }, [data]);
 
@@ -239,7 +199,7 @@ export function RegistrationForm({
     const submission = parseWithZod(new FormData(submitEvent.currentTarget), { schema: registrationSchema });
     if (submission.status !== "error") return;
     const found = registrationErrorSummary((submission.error ?? {}) as RegistrationErrors);
-    if (found) toast.error(t(found.title), { description: message(t, found.text) });
+    if (found) toast.error(t(found.title), { description: fieldMessage(t, found.text) });
   }
 
   const checkboxDisabled = hydrated && !waiverOpened;
@@ -267,7 +227,7 @@ export function RegistrationForm({
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">{t(summary.title)}</p>
-            <p>{message(t, summary.text)}</p>
+            <p>{fieldMessage(t, summary.text)}</p>
           </div>
         </div>
       )}
@@ -315,7 +275,7 @@ export function RegistrationForm({
         </p>
         {fields.comments.errors && (
           <p id={fields.comments.errorId} className="text-sm font-medium text-destructive">
-            {message(t, fields.comments.errors[0])}
+            {fieldMessage(t, fields.comments.errors[0])}
           </p>
         )}
       </div>
@@ -363,7 +323,7 @@ export function RegistrationForm({
         </div>
         {fields.termsAccepted.errors && (
           <p id={fields.termsAccepted.errorId} className="text-sm font-medium text-destructive">
-            {message(t, fields.termsAccepted.errors[0])}
+            {fieldMessage(t, fields.termsAccepted.errors[0])}
           </p>
         )}
       </div>

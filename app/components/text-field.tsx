@@ -28,8 +28,9 @@ type TextFieldProps = {
 export function TextField({ field, label, required = false, type = "text", autoComplete, maxLength, max, className }: TextFieldProps) {
   const { t } = useI18n();
   const { key, ...inputProps } = getInputProps(field, { type });
+  // content-start: beside a field showing its error the row is taller; label and input stay at its top.
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={field.id} className="text-navy-900">
         {label}
         {required && (

@@ -27,9 +27,12 @@ export type BookedEvent = PricedEvent & {
 export type AmountDue = {
   /** "free": nothing to pay now, confirmed at once; "full": the whole price; "deposit": a share. */
   kind: "free" | "deposit" | "full";
-  /** The list price. */
+  /** How many places the booking holds, and the price of one (after any early-bird discount). */
+  places: number;
+  placePriceCents: number;
+  /** The list price (of all places). */
   originalPriceCents: number;
-  /** The price after an early-bird discount (equal to the list price without one). */
+  /** The price of all places after an early-bird discount (equal to the list price without one). */
   priceCents: number;
   earlyBirdApplied: boolean;
   /** The event's share due at registration, 0–100 (the whole price is due anyway when `balanceDueNow`). */
@@ -63,8 +66,14 @@ export function balanceDueDay(event: Pick<BookedEvent, "startDate" | "balanceDue
  * for a balance that is due, or overdue, the moment they have booked. One rule for the form's
  * summary (browser), the server's charge, the checkout and the e-mails.
  */
-export function amountDue(event: BookedEvent, now: Date): AmountDue {
-  const { originalPriceCents, priceCents, earlyBirdApplied } = priceAt(event, now);
+export function amountDue(event: BookedEvent, now: Date, places = 1): AmountDue {
+  // A booking of several places pays for all of them: the deposit and balance are the whole
+  // booking's (decision 042); the price per place is the event's price now.
+  const count = Math.max(1, Math.trunc(places));
+  const perPlace = priceAt(event, now);
+  const { earlyBirdApplied } = perPlace;
+  const originalPriceCents = perPlace.originalPriceCents * count;
+  const priceCents = perPlace.priceCents * count;
   const depositPercent = clampPercent(event.depositPercent);
   const dueDay = balanceDueDay(event);
   const balanceDueNow = priceCents > 0 && depositPercent < 100 && teamDay(now) >= dueDay;
@@ -73,6 +82,8 @@ export function amountDue(event: BookedEvent, now: Date): AmountDue {
   const balanceCents = priceCents - amountDueCents;
   return {
     kind,
+    places: count,
+    placePriceCents: perPlace.priceCents,
     originalPriceCents,
     priceCents,
     earlyBirdApplied,
@@ -130,4 +141,17 @@ export function cancellationNotice(event: CancellationTerms, now: Date): Cancell
   const full = terms.policyPercent >= 100;
   if (!terms.inWindow) return { key: full ? "booking.policy.ended" : "booking.policy.endedPartial", ...base };
   return { key: full ? "booking.policy.full" : "booking.policy.partial", ...base };
+}
+
+/**
+ * The participants' deadline of a group booking (decision 042): missing details are due, and the
+ * booker may replace a participant, until the end of the Amsterdam day `participantDeadlineDays`
+ * calendar days before the start's day.
+ */
+export function participantDeadline(
+  event: { startDate: string | Date; participantDeadlineDays: number },
+  now: Date,
+): { lastDay: string; deadline: Date; open: boolean } {
+  const lastDay = addDays(teamDay(new Date(event.startDate)), -Math.max(0, Math.trunc(event.participantDeadlineDays)));
+  return { lastDay, deadline: teamDayEnd(lastDay), open: teamDay(now) <= lastDay };
 }

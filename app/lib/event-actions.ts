@@ -52,6 +52,10 @@ export type RegistrationRefusal =
   | "full"
   | "too_many_holds"
   | "too_many_places"
+  /** More places than the event takes in one booking. */
+  | "too_many_places_per_booking"
+  /** Fewer places left than the booking asks for (the refusal says how many are left). */
+  | "places_left"
   /** The waiting-list offer it was made through is unknown, used up, expired or closed. */
   | "offer_invalid";
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { makeRegistrationSchema } from "./registration";
+import { emergencyContactFields, makeRegistrationFields } from "./registration";
 
 /**
  * The participant's own page (/my-booking/<token>): what it shows (`ManageView`), the fields
@@ -12,15 +12,15 @@ export const CONTACT_FIELDS = ["phoneNumber", "street", "postalCode", "city", "c
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 // The birth-date rule's clock is never read by these fields, so the default clock is fine here.
-export const contactDetailsSchema = makeRegistrationSchema().pick({
-  phoneNumber: true,
-  street: true,
-  postalCode: true,
-  city: true,
-  country: true,
-  nextOfKinName: true,
-  nextOfKinPhone: true,
-});
+export const contactDetailsSchema = makeRegistrationFields()
+  .pick({
+    phoneNumber: true,
+    street: true,
+    postalCode: true,
+    city: true,
+    country: true,
+  })
+  .extend(emergencyContactFields);
 
 /** The contact fields as stored: an empty phone number is kept as null. */
 export type ContactDetails = {

@@ -43,6 +43,9 @@ const INVALID_EMAIL: MessageKey = "booking.validation.invalidEmail";
 const INVALID_PHONE: MessageKey = "booking.validation.invalidPhone";
 const INVALID_BIRTH_DATE: MessageKey = "booking.validation.invalidBirthDate";
 const TERMS: MessageKey = "booking.validation.termsText";
+const INVALID_PLACES: MessageKey = "booking.validation.invalidPlaces";
+const PARTICIPANT_COUNT: MessageKey = "booking.validation.participantCount";
+const DUPLICATE_EMAIL: MessageKey = "booking.validation.duplicateEmail";
 
 // Digits with the usual separators and an optional leading +; at least 6 digits in all.
 const PHONE_PATTERN = /^\+?[0-9 ()./-]+$/;
@@ -85,12 +88,75 @@ export function isPlausibleBirthDate(value: string, today: Date): boolean {
   return day.getTime() < todayUtc && day.getTime() >= oldest;
 }
 
+/** No event may take more places in one booking than this (its own maximum is at most this). */
+export const MAX_PLACES_LIMIT = 20;
+
+/** The booker's own details as a participant: asked only when the booker sails. */
+export const SAILING_BOOKER_FIELDS = ["birthDate", "nextOfKinName", "nextOfKinPhone"] as const;
+
+function birthDateField(today: () => Date) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((v) => v === undefined || isPlausibleBirthDate(v, today()), INVALID_BIRTH_DATE);
+}
+
+/** The emergency contact as a field pair that must be there (a sailing participant's). */
+export const emergencyContactFields = {
+  nextOfKinName: requiredText(REGISTRATION_LIMITS.name),
+  nextOfKinPhone: requiredText(REGISTRATION_LIMITS.phone).refine(isPhone, INVALID_PHONE),
+};
+
+/**
+ * Another participant of a group booking, as the booker enters them: a name and an e-mail address
+ * (their invitation goes there and they complete the rest from their own link), and whatever
+ * else the booker already knows. Each field is checked when given; none is asked twice.
+ */
+export function makeParticipantSchema(today: () => Date = () => new Date()) {
+  return z.object({
+    name: requiredText(REGISTRATION_LIMITS.name),
+    email: requiredText(REGISTRATION_LIMITS.email).regex(EMAIL_PATTERN, INVALID_EMAIL),
+    /** The language of their invitation; the booking's when not chosen. */
+    locale: z.enum(["nl", "en"]).optional().catch(undefined),
+    birthDate: birthDateField(today),
+    street: optionalText(REGISTRATION_LIMITS.street),
+    city: optionalText(REGISTRATION_LIMITS.city),
+    postalCode: optionalText(REGISTRATION_LIMITS.postalCode),
+    country: optionalText(REGISTRATION_LIMITS.country),
+    nextOfKinName: optionalText(REGISTRATION_LIMITS.name),
+    nextOfKinPhone: optionalText(REGISTRATION_LIMITS.phone).refine((v) => v === undefined || isPhone(v), INVALID_PHONE),
+  });
+}
+
+export type ParticipantInput = z.infer<ReturnType<typeof makeParticipantSchema>>;
+
 /**
  * The schema, with the clock the birth-date rule uses (the server passes the app clock, the
- * browser its own).
+ * browser its own). A booking holds `places` places (1 … MAX_PLACES_LIMIT here; the event's own
+ * maximum is the server's check); the booker fills in their contact details and, when they sail
+ * (`bookerSails`, "yes" unless the form says "no"), their date of birth and emergency contact as
+ * the participant of place 1. `participants` are the other places' people, one per place.
  */
 export function makeRegistrationSchema(today: () => Date = () => new Date()) {
+  return makeRegistrationFields(today).superRefine(bookingRules, { when: () => true });
+}
+
+/** The form's fields, each with its own rule, without the rules across fields (`bookingRules`): what other forms pick from. */
+export function makeRegistrationFields(today: () => Date = () => new Date()) {
   return z.object({
+    places: z.coerce
+      .number({ error: INVALID_PLACES })
+      .int(INVALID_PLACES)
+      .min(1, INVALID_PLACES)
+      .max(MAX_PLACES_LIMIT, INVALID_PLACES)
+      .optional()
+      .transform((v) => v ?? 1),
+    bookerSails: z
+      .enum(["yes", "no"], { error: INVALID_PLACES })
+      .optional()
+      .transform((v) => v !== "no"),
     customerName: requiredText(REGISTRATION_LIMITS.name),
     customerEmail: requiredText(REGISTRATION_LIMITS.email).regex(EMAIL_PATTERN, INVALID_EMAIL),
     phoneNumber: optionalText(REGISTRATION_LIMITS.phone).refine((v) => v === undefined || isPhone(v), INVALID_PHONE),
@@ -98,16 +164,45 @@ export function makeRegistrationSchema(today: () => Date = () => new Date()) {
     city: requiredText(REGISTRATION_LIMITS.city),
     postalCode: requiredText(REGISTRATION_LIMITS.postalCode),
     country: requiredText(REGISTRATION_LIMITS.country),
-    birthDate: z
-      .string({ error: REQUIRED })
-      .trim()
-      .min(1, REQUIRED)
-      .refine((v) => isPlausibleBirthDate(v, today()), INVALID_BIRTH_DATE),
-    nextOfKinName: requiredText(REGISTRATION_LIMITS.name),
-    nextOfKinPhone: requiredText(REGISTRATION_LIMITS.phone).refine(isPhone, INVALID_PHONE),
+    birthDate: birthDateField(today),
+    nextOfKinName: optionalText(REGISTRATION_LIMITS.name),
+    nextOfKinPhone: optionalText(REGISTRATION_LIMITS.phone).refine((v) => v === undefined || isPhone(v), INVALID_PHONE),
+    participants: z
+      .array(makeParticipantSchema(today))
+      .max(MAX_PLACES_LIMIT)
+      .optional()
+      .transform((v) => v ?? []),
     comments: optionalText(REGISTRATION_LIMITS.comments),
     // A checkbox posts "on" when ticked and nothing otherwise.
     termsAccepted: z.literal("on", { error: TERMS }),
+  });
+}
+
+/**
+ * The rules across the form's fields, read from the raw values (they run even when a field
+ * failed, so every missing field is named at once): a sailing booker's own details, one
+ * participant for every other place, and one e-mail address per person (each gets their own link).
+ */
+function bookingRules(value: unknown, ctx: z.RefinementCtx): void {
+  const raw = (value ?? {}) as Record<string, unknown>;
+  const sails = raw.bookerSails !== false && raw.bookerSails !== "no";
+  if (sails) {
+    for (const field of SAILING_BOOKER_FIELDS) {
+      const given = raw[field];
+      if (typeof given !== "string" || given.trim() === "") ctx.addIssue({ code: "custom", message: REQUIRED, path: [field] });
+    }
+  }
+  const places = typeof raw.places === "number" && Number.isInteger(raw.places) ? raw.places : 1;
+  const participants: unknown[] = Array.isArray(raw.participants) ? raw.participants : [];
+  if (participants.length !== places - (sails ? 1 : 0)) ctx.addIssue({ code: "custom", message: PARTICIPANT_COUNT, path: ["places"] });
+  const seen = new Set<string>();
+  if (sails && typeof raw.customerEmail === "string") seen.add(raw.customerEmail.trim().toLowerCase());
+  participants.forEach((participant, i) => {
+    const email = participant && typeof participant === "object" ? (participant as Record<string, unknown>).email : undefined;
+    if (typeof email !== "string" || email.trim() === "") return;
+    const key = email.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: "custom", message: DUPLICATE_EMAIL, path: ["participants", i, "email"] });
+    seen.add(key);
   });
 }
 
@@ -128,11 +223,12 @@ export function registrationErrorSummary(errors: RegistrationErrors): { title: M
     const messages = errors[field];
     return Boolean(messages && messages.length > 0 && (key === undefined || messages.includes(key)));
   };
-  if (REQUIRED_FIELDS.some((field) => has(field, REQUIRED))) {
+  const participantKeys = Object.keys(errors).filter((key) => key.startsWith("participants["));
+  if (REQUIRED_FIELDS.some((field) => has(field, REQUIRED)) || participantKeys.some((key) => has(key, REQUIRED))) {
     return { title: "booking.validation.requiredTitle", text: "booking.validation.requiredText" };
   }
   if (has("termsAccepted")) return { title: "booking.validation.termsTitle", text: "booking.validation.termsText" };
-  for (const field of [...REQUIRED_FIELDS, ...OPTIONAL_FIELDS]) {
+  for (const field of ["places", ...REQUIRED_FIELDS, ...OPTIONAL_FIELDS, ...participantKeys]) {
     const first = errors[field]?.[0];
     if (first) return { title: "booking.registrationFailed", text: first as MessageKey };
   }

@@ -8,7 +8,7 @@ import type { RegistrationInput } from "~/schemas/registration";
 import { batchedWritesByKey } from "../db/batched-writes.server";
 import { columnList, inJsonArray, insertRecordsSql, rowsOf } from "../db/json-records.server";
 import { preparedStatement, type Database } from "../db/client.server";
-import { events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
+import { bookingPlaces, events, registrations, waitlistEntries, waitlistOffers, type Event, type Registration } from "../db/schema.server";
 import { changedWithAudit, PARTICIPANT } from "../audit/audit.server";
 import { liveRegistration, offerUse, placesTakenByEvent } from "../events/queries.server";
 import { displayStatus } from "../events/view.server";
@@ -16,6 +16,7 @@ import { secrets } from "../secrets.server";
 import { settleOffersLocked } from "../waitlist/settle.server";
 import { queueBookingConfirmation, queueTeamBookingNotice } from "./emails.server";
 import { makeReference } from "./reference.server";
+import { placesFromInput } from "./places.server";
 
 /**
  * Open (unpaid, unexpired) holds one e-mail address, or one client address, may have per event
@@ -46,6 +47,8 @@ export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
   full: "booking.error.full",
   too_many_holds: "booking.error.tooManyHolds",
   too_many_places: "booking.error.tooManyPlaces",
+  too_many_places_per_booking: "booking.error.tooManyPlacesPerBooking",
+  places_left: "booking.error.placesLeft",
   offer_invalid: "waitlist.offer.invalid",
 };
 
@@ -53,7 +56,8 @@ export type CreateRegistrationResult =
   | { outcome: "held"; registration: Registration; event: Event; due: AmountDue }
   /** `emailIds`: the confirmation and team notice, queued in the same transaction; deliver after it. */
   | { outcome: "confirmed"; registration: Registration; event: Event; due: AmountDue; emailIds: string[] }
-  | { outcome: "refused"; reason: RegistrationRefusal };
+  /** `left`: the places still free (for "places_left"); `max`: the limit that refused it. */
+  | { outcome: "refused"; reason: RegistrationRefusal; left?: number; max?: number };
 
 /**
  * Whether the event takes a registration at `now` with `placesTaken` places gone: the action the
@@ -132,8 +136,8 @@ export function createRegistration(database: Database, request: RegistrationRequ
   return registrationsByEvent(database)(event, request);
 }
 
-/** A registration of the same booker (e-mail address or client address); the hold's end in ms. */
-type Booked = { email: string; clientKey: string | null; status: Registration["status"]; holdExpiresAt: number | null };
+/** A booking of the same booker (e-mail address or client address): its places; the hold's end in ms. */
+type Booked = { email: string; clientKey: string | null; status: Registration["status"]; holdExpiresAt: number | null; places: number };
 type BookedRow = Omit<Booked, "holdExpiresAt"> & { holdExpiresAt: number | string | null };
 
 /**
@@ -168,7 +172,10 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
     const clientKeys = [...new Set(keyed.flatMap((k) => (k.clientKey ? [k.clientKey] : [])))];
     // The lists as JSON parameters: one statement text for any batch (decision 035).
     const sameBooker = [inJsonArray(sql`lower(${registrations.customerEmail})`, emails), inJsonArray(registrations.clientKey, clientKeys)];
-    const live = tx.select({ n: count() }).from(registrations).where(and(eq(registrations.eventId, event.id), liveRegistration(countedAt)));
+    const live = tx
+      .select({ n: sql`coalesce(sum(${registrations.places}), 0)` })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, event.id), liveRegistration(countedAt)));
     const offersOpen = tx
       .select({ n: count() })
       .from(waitlistOffers)
@@ -180,7 +187,8 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
     const sameBookers = tx
       .select({
         rows: sql`coalesce(json_agg(json_build_object('email', lower(${registrations.customerEmail}), 'clientKey', ${registrations.clientKey},
-          'status', ${registrations.status}, 'holdExpiresAt', extract(epoch from ${registrations.holdExpiresAt}) * 1000)), '[]'::json)`,
+          'status', ${registrations.status}, 'holdExpiresAt', extract(epoch from ${registrations.holdExpiresAt}) * 1000,
+          'places', ${registrations.places})), '[]'::json)`,
       })
       .from(registrations)
       .where(and(eq(registrations.eventId, event.id), inArray(registrations.status, ["confirmed", "pending_payment"]), or(...sameBooker)));
@@ -210,41 +218,63 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       clientKey: b.clientKey,
       status: b.status,
       holdExpiresAt: b.holdExpiresAt === null ? null : Number(b.holdExpiresAt),
+      places: Number(b.places ?? 1),
     }));
+    // A booker holds (unpaid), or on a free event books, at most one full booking's places at
+    // once, and never fewer than MAX_OPEN_HOLDS_PER_BOOKER: enough for a family or a team, too
+    // few to make a boat look full (decision 008, counted in places since decision 042).
+    const bookerLimit = Math.max(MAX_OPEN_HOLDS_PER_BOOKER, event.maxPlacesPerBooking);
+    const offerLeft = offerId === null ? null : (await offerUse(tx, [event.id], countedAt)).find((o) => o.offerId === offerId);
 
     const results: CreateRegistrationResult[] = [];
     const accepted: { index: number; values: typeof registrations.$inferInsert; due: AmountDue }[] = [];
     requests.forEach((request, index) => {
       const { input, locale, now } = request;
+      const places = input.places;
       const refusal = eventRefusal(event, now, taken, request.admitWaitlist || offerId !== null);
       if (refusal) return void (results[index] = { outcome: "refused", reason: refusal });
       if (event.maxParticipants !== null && smallestWaiting !== null && smallestWaiting <= event.maxParticipants - taken) {
         return void (results[index] = { outcome: "refused", reason: "full" });
       }
-      const due = amountDue(event, now);
+      if (places > event.maxPlacesPerBooking) {
+        return void (results[index] = { outcome: "refused", reason: "too_many_places_per_booking", max: event.maxPlacesPerBooking });
+      }
+      // Through an offer: at most the places it still holds (an offer of 3 books 3 at once).
+      if (offerLeft && places > offerLeft.places - offerLeft.used) {
+        return void (results[index] = { outcome: "refused", reason: "places_left", left: offerLeft.places - offerLeft.used });
+      }
+      if (event.maxParticipants !== null && places > event.maxParticipants - taken) {
+        return void (results[index] = { outcome: "refused", reason: "places_left", left: Math.max(0, event.maxParticipants - taken) });
+      }
+      const due = amountDue(event, now, places);
       const free = due.kind === "free";
       // Paid events: open holds (a paid place is no squatting). Free events confirm at once, so
       // there every place one booker took counts: otherwise one address could fill the boat.
       const counts = (b: Booked) => (free ? b.status === "confirmed" : b.status === "pending_payment" && b.holdExpiresAt !== null && b.holdExpiresAt > now.getTime());
       const { email, clientKey } = keyed[index];
-      const byEmail = booked.filter((b) => counts(b) && b.email === email).length;
-      const byClient = clientKey ? booked.filter((b) => counts(b) && b.clientKey === clientKey).length : 0;
-      if (byEmail >= MAX_OPEN_HOLDS_PER_BOOKER || byClient >= MAX_OPEN_HOLDS_PER_BOOKER) {
-        return void (results[index] = { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds" });
+      const placesOf = (match: (b: Booked) => boolean) => booked.filter((b) => counts(b) && match(b)).reduce((sum, b) => sum + b.places, 0);
+      const byEmail = placesOf((b) => b.email === email);
+      const byClient = clientKey ? placesOf((b) => b.clientKey === clientKey) : 0;
+      if (byEmail + places > bookerLimit || byClient + places > bookerLimit) {
+        return void (results[index] = { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds", max: bookerLimit });
       }
       const values = {
         eventId: event.id,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
         phoneNumber: input.phoneNumber ?? null,
-        birthDate: input.birthDate,
+        // The participants' safety details live with their places (booking_places); the
+        // booking keeps the booker's contact and address.
+        birthDate: null,
         street: input.street,
         city: input.city,
         postalCode: input.postalCode,
         country: input.country,
-        nextOfKinName: input.nextOfKinName,
-        nextOfKinPhone: input.nextOfKinPhone,
+        nextOfKinName: null,
+        nextOfKinPhone: null,
         comments: input.comments ?? null,
+        places,
+        bookerSails: input.bookerSails,
         locale,
         status: free ? ("confirmed" as const) : ("pending_payment" as const),
         holdExpiresAt: free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
@@ -259,8 +289,9 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
         reference: "",
       };
       accepted.push({ index, values, due });
-      taken += 1;
-      booked.push({ email, clientKey, status: values.status, holdExpiresAt: values.holdExpiresAt?.getTime() ?? null });
+      taken += places;
+      if (offerLeft) offerLeft.used += places;
+      booked.push({ email, clientKey, status: values.status, holdExpiresAt: values.holdExpiresAt?.getTime() ?? null, places });
     });
 
     // One statement for the batch: the registrations and their audit rows (each id drawn here,
@@ -290,6 +321,7 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
             action: "registration.created",
             changes: {
               status: { from: null, to: values.status },
+              places: { from: null, to: values.places },
               ...(offerId ? { waitlistOfferId: { from: null, to: offerId } } : {}),
             },
             actor: PARTICIPANT,
@@ -305,6 +337,13 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       left = left.filter((a) => !created.has(a.index));
     }
     if (left.length > 0) throw new Error("Could not draw a unique registration reference");
+    // Every booking's places and their participants, in one statement.
+    const placeRows = accepted.flatMap(({ index }) => {
+      const registration = created.get(index)!;
+      const request = requests[index];
+      return placesFromInput(registration.id, request.input, request.locale, request.now, WAIVER_VERSION);
+    });
+    if (placeRows.length > 0) await tx.execute(insertRecordsSql(bookingPlaces, placeRows));
     for (const { index, due } of accepted) {
       const registration = created.get(index)!;
       if (registration.status !== "confirmed") {

@@ -96,6 +96,13 @@ export const events = pgTable(
      */
     cancellationMessage: text("cancellation_message"),
     cancellationMessageEn: text("cancellation_message_en"),
+    /** The most places one booking may take (group bookings, decision 042). */
+    maxPlacesPerBooking: integer("max_places_per_booking").notNull().default(8),
+    /**
+     * Participants' details are due, and the booker may replace a participant, until this many
+     * calendar days before the start's day (decision 042).
+     */
+    participantDeadlineDays: integer("participant_deadline_days").notNull().default(7),
     ...timestamps,
   },
   (t) => [
@@ -178,12 +185,71 @@ export const registrations = pgTable(
      */
     moveCount: integer("move_count").notNull().default(0),
     movedAt: timestamp("moved_at", { withTimezone: true }),
+    /**
+     * A booking holds `places` places (group bookings, decision 042); each has its participant in
+     * `booking_places`. `priceCents` and `amountDueCents` are the whole booking's. The customer
+     * fields above are the booker's; `bookerSails`: the booker is the participant of place 1.
+     */
+    places: integer("places").notNull().default(1),
+    bookerSails: boolean("booker_sails").notNull().default(true),
+    /** When the booker was reminded, once, of participants' details still missing. */
+    participantsReminderSentAt: timestamp("participants_reminder_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index("registrations_offer_idx").on(t.waitlistOfferId),
     index("registrations_event_status_idx").on(t.eventId, t.status),
     index("registrations_email_idx").on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+/**
+ * One place of a booking and the person who sails in it (decision 042): their own details, their
+ * own waiver acceptance and their own link (`place:<id>`, server/booking/places.server.ts). A
+ * replaced participant's row stays (replacedAt, replacedById) for the history; a cancelled place's
+ * row stays with `cancelledAt`. Live places: neither set.
+ */
+export const bookingPlaces = pgTable(
+  "booking_places",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    /** 1 … the booking's places; a replacement takes the number of the place it replaces. */
+    number: integer("number").notNull(),
+    /** This place is the booker's own (they sail). */
+    isBooker: boolean("is_booker").notNull().default(false),
+    name: text("name").notNull(),
+    email: text("email"),
+    locale: text("locale").notNull().default("nl"),
+    // Erased 12 months after the event like the booker's (privacy policy): null afterwards.
+    birthDate: date("birth_date", { mode: "string" }),
+    street: text("street"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    country: text("country"),
+    nextOfKinName: text("next_of_kin_name"),
+    nextOfKinPhone: text("next_of_kin_phone"),
+    /** The waiver this participant accepted themselves, and when. */
+    waiverVersion: text("waiver_version"),
+    waiverAcceptedAt: timestamp("waiver_accepted_at", { withTimezone: true }),
+    /** When every required detail was first there. */
+    detailsCompletedAt: timestamp("details_completed_at", { withTimezone: true }),
+    /** When their invitation (their own link) was last sent, and the one reminder. */
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    replacedById: uuid("replaced_by_id"),
+    personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("booking_places_registration_idx").on(t.registrationId),
+    index("booking_places_email_idx").on(sql`lower(${t.email})`),
+    // One current participant per place number.
+    uniqueIndex("booking_places_number_uq").on(t.registrationId, t.number).where(sql`${t.replacedAt} is null`),
   ],
 );
 
@@ -692,6 +758,7 @@ export const pageCacheVersion = pgTable("page_cache_version", {
 export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type Registration = typeof registrations.$inferSelect;
+export type BookingPlace = typeof bookingPlaces.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/client.server";
 import { events, registrations, waitlistOffers, type Event } from "../db/schema.server";
 import type { PrivatePageKey } from "../access/pages.server";
 
-/** A registration that holds its place: confirmed, or a hold that has not expired. */
+/** A booking that holds its places: confirmed, or a hold that has not expired. */
 export function liveRegistration(now: Date): SQL {
   return or(eq(registrations.status, "confirmed"), and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, now)))!;
 }
@@ -25,8 +25,9 @@ export async function placesTakenByEvent(
   options: { excludeOfferId?: string } = {},
 ): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();
+  // A booking takes its places (decision 042).
   const rows = await db
-    .select({ eventId: registrations.eventId, taken: count() })
+    .select({ eventId: registrations.eventId, taken: sql<number>`coalesce(sum(${registrations.places}), 0)`.mapWith(Number) })
     .from(registrations)
     .where(and(inArray(registrations.eventId, eventIds), liveRegistration(now)))
     .groupBy(registrations.eventId);
@@ -50,7 +51,7 @@ export async function offerUse(
 ): Promise<{ offerId: string; eventId: string; places: number; used: number }[]> {
   if (eventIds.length === 0) return [];
   const rows = await db
-    .select({ offerId: waitlistOffers.id, eventId: waitlistOffers.eventId, places: waitlistOffers.places, used: count(registrations.id) })
+    .select({ offerId: waitlistOffers.id, eventId: waitlistOffers.eventId, places: waitlistOffers.places, used: sql<number>`coalesce(sum(${registrations.places}), 0)`.mapWith(Number) })
     .from(waitlistOffers)
     .leftJoin(registrations, and(eq(registrations.waitlistOfferId, waitlistOffers.id), liveRegistration(now)))
     .where(and(inArray(waitlistOffers.eventId, eventIds), eq(waitlistOffers.status, "open"), gt(waitlistOffers.expiresAt, now)))

@@ -47,7 +47,7 @@ describe("booking: registrations under contention", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "registration.created"), inArray(auditLog.registrationId, heldIds)));
     expect(audited).toHaveLength(7);
-    for (const row of audited) expect(row.changes).toEqual({ status: { from: null, to: "pending_payment" } });
+    for (const row of audited) expect(row.changes).toEqual({ status: { from: null, to: "pending_payment" }, places: { from: null, to: 1 } });
   });
 
   it("counts one booker's holds one after the other inside a shared transaction", async () => {

@@ -89,7 +89,7 @@ describe("booking hardening (issue 12)", () => {
       }
       const refusedNl = await register(event.slug, participantForm(9, { customerEmail: email }), "10.9.1.99");
       expect(refusedNl.status).toBe(409);
-      expect(refusedNl.body?.failure?.description).toContain(`al ${MAX_OPEN_HOLDS_PER_BOOKER} onbetaalde inschrijvingen`);
+      expect(refusedNl.body?.failure?.description).toContain(`ten hoogste ${MAX_OPEN_HOLDS_PER_BOOKER} tegelijk wachten`);
       const refusedEn = await register(event.slug, participantForm(9, { customerEmail: email }), "10.9.1.98", "en");
       expect(refusedEn.body?.failure?.description).toContain(`already ${MAX_OPEN_HOLDS_PER_BOOKER} unpaid registrations`);
       expect(await registrationsOf(event.id)).toHaveLength(MAX_OPEN_HOLDS_PER_BOOKER);
@@ -120,7 +120,7 @@ describe("booking hardening (issue 12)", () => {
       }
       const refused = await register(event.slug, participantForm(70), address, "en");
       expect(refused.status).toBe(409);
-      expect(refused.body?.failure?.description).toContain(`already registered ${MAX_OPEN_HOLDS_PER_BOOKER} people`);
+      expect(refused.body?.failure?.description).toContain(`already booked ${MAX_OPEN_HOLDS_PER_BOOKER} places`);
       const stored = await registrationsOf(event.id);
       expect(stored).toHaveLength(MAX_OPEN_HOLDS_PER_BOOKER);
       expect(stored.every((r) => r.status === "confirmed")).toBe(true);

@@ -46,7 +46,7 @@ describe("a registration whose reference is taken", () => {
     expect(trail.filter((r) => r.action === "registration.created").map((r) => r.entityId).sort()).toEqual(rows.map((r) => r.id).sort());
     expect(trail.find((r) => r.entityId === second.registration.id)).toMatchObject({
       registrationId: second.registration.id,
-      changes: { status: { from: null, to: "pending_payment" } },
+      changes: { status: { from: null, to: "pending_payment" }, places: { from: null, to: 1 } },
       actorType: "participant",
     });
   });

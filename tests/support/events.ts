@@ -38,6 +38,8 @@ export function eventRow(overrides: Partial<Event> = {}): Event {
     balanceDueDays: 30,
     refundUntilDays: 30,
     refundPercent: 100,
+    maxPlacesPerBooking: 8,
+    participantDeadlineDays: 7,
     cancellationMessage: null,
     cancellationMessageEn: null,
     createdAt: AT,

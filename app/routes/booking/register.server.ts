@@ -137,7 +137,7 @@ export async function registerFromForm(
       return {
         kind: "answer",
         status: created.reason === "not_found" ? 404 : 409,
-        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason], { max: MAX_OPEN_HOLDS_PER_BOOKER })) },
+        data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason], { max: created.max ?? MAX_OPEN_HOLDS_PER_BOOKER, left: created.left ?? 0 })) },
       };
     }
     const { registration, event, due } = created;

@@ -91,7 +91,7 @@ describe("booking hardening (issue 12)", () => {
       expect(refusedNl.status).toBe(409);
       expect(refusedNl.body?.failure?.description).toContain(`ten hoogste ${MAX_OPEN_HOLDS_PER_BOOKER} tegelijk wachten`);
       const refusedEn = await register(event.slug, participantForm(9, { customerEmail: email }), "10.9.1.98", "en");
-      expect(refusedEn.body?.failure?.description).toContain(`already ${MAX_OPEN_HOLDS_PER_BOOKER} unpaid registrations`);
+      expect(refusedEn.body?.failure?.description).toContain(`at most ${MAX_OPEN_HOLDS_PER_BOOKER} places may wait`);
       expect(await registrationsOf(event.id)).toHaveLength(MAX_OPEN_HOLDS_PER_BOOKER);
       // Someone else still gets a place: the boat is not "full".
       expect((await register(event.slug, participantForm(20), "10.9.1.50")).status).toBe(303);

@@ -11,6 +11,7 @@ import { log } from "../log.server";
 import { renderEmail } from "../mail/render.server";
 import { deliverQueued, queueEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
+import { isCurrentPlace, placesOf } from "../booking/places.server";
 
 /**
  * The practical-information e-mail for the free summer evenings (the events of the
@@ -21,13 +22,32 @@ const PRACTICAL_INFO_PAGE = "zomeravondzeilen";
 /** The invitation page is Dutch, and so is this e-mail. */
 const PRACTICAL_INFO_LOCALE: Locale = "nl";
 
-async function queueOne(tx: DbOrTx, registration: Registration, event: Event): Promise<string> {
+/**
+ * The e-mail to the booker and to every other participant of the booking with an address of
+ * their own (a group booking, decision 042): each of them comes to the harbour. One per address.
+ */
+async function queueForBooking(tx: DbOrTx, registration: Registration, event: Event): Promise<string[]> {
+  const recipients = new Map<string, string>([[registration.customerEmail.trim().toLowerCase(), registration.customerName]]);
+  const addresses = new Map<string, string>([[registration.customerEmail.trim().toLowerCase(), registration.customerEmail]]);
+  for (const place of await placesOf(tx, registration.id)) {
+    if (!isCurrentPlace(place) || !place.email) continue;
+    const key = place.email.trim().toLowerCase();
+    if (recipients.has(key)) continue;
+    recipients.set(key, place.name);
+    addresses.set(key, place.email);
+  }
+  const ids: string[] = [];
+  for (const [key, name] of recipients) ids.push(await queueOne(tx, registration, event, name, addresses.get(key)!));
+  return ids;
+}
+
+async function queueOne(tx: DbOrTx, registration: Registration, event: Event, name: string, to: string): Promise<string> {
   const locale = PRACTICAL_INFO_LOCALE;
   const start = event.startDate.toISOString();
   const time = (iso: string) => formatDate(iso, locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const props = {
     locale,
-    name: registration.customerName,
+    name,
     eventName: event.name,
     date: formatDate(start, locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }),
     time: `${time(start)} - ${time(event.endDate.toISOString())}`,
@@ -37,7 +57,7 @@ async function queueOne(tx: DbOrTx, registration: Registration, event: Event): P
   };
   const { html, text } = await renderEmail(createElement(PracticalInfoEmail, props));
   return queueEmail(tx, {
-    to: registration.customerEmail,
+    to,
     subject: translate(locale, "private.practicalInfo.subject", { event: event.name }),
     template: "practical-info",
     locale,
@@ -49,10 +69,10 @@ async function queueOne(tx: DbOrTx, registration: Registration, event: Event): P
 
 /**
  * Sends the e-mail to every confirmed registration whose evening starts within the next five
- * days and that has not had it yet. The claim (practicalInfoSentAt set by a conditional update)
+ * days and that has not had it yet (its booker and each participant with an address). The claim (practicalInfoSentAt set by a conditional update)
  * and the queued e-mail commit in one transaction (the outbox, decision 008): two runs never
  * queue it twice, and a crash never leaves a claim without its e-mail. Delivery follows the
- * commit; a failed one stays queued for the mail-retry job. Returns how many were queued.
+ * commit; a failed one stays queued for the mail-retry job. Returns how many e-mails were queued.
  */
 export async function sendDuePracticalInfo(): Promise<number> {
   const at = now();
@@ -75,7 +95,7 @@ export async function sendDuePracticalInfo(): Promise<number> {
   let sent = 0;
   for (const { registration, event } of due) {
     try {
-      const emailId = await db().transaction(async (tx) => {
+      const emailIds = await db().transaction(async (tx) => {
         const [claimed] = await tx
           .update(registrations)
           .set({ practicalInfoSentAt: at })
@@ -92,11 +112,11 @@ export async function sendDuePracticalInfo(): Promise<number> {
           actor: SYSTEM("practical-info"),
           at,
         });
-        return queueOne(tx, registration, event);
+        return queueForBooking(tx, registration, event);
       });
-      if (!emailId) continue;
-      sent += 1;
-      await deliverQueued([emailId]);
+      if (!emailIds) continue;
+      sent += emailIds.length;
+      await deliverQueued(emailIds);
     } catch (error) {
       // Rolled back: neither claimed nor queued, so the next run tries again.
       log.error(`Practical-information e-mail for registration ${registration.reference} could not be queued`, error);

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sendDuePracticalInfo } from "@server/access/practical-info.server";
 import { syncAccessCodes } from "@server/access/store.server";
 import { setNowForTests } from "@server/clock.server";
-import { auditLog, emails, events, registrations, type NewEvent } from "@server/db/schema.server";
+import { auditLog, bookingPlaces, emails, events, registrations, type NewEvent } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
 import { registrationRow } from "./booking-fixtures";
@@ -132,5 +132,27 @@ describe("practical-information e-mail before a summer evening", () => {
     setNowForTests(new Date(Date.parse(NOW) + 1.5 * DAY));
     expect(await sendDuePracticalInfo()).toBe(1);
     expect(await sentAt(tooEarly.id)).toBeInstanceOf(Date);
+  });
+
+  it("goes to the booker and to each participant of a group booking with an address of their own, once each", async () => {
+    const evening5 = await evening("group", 3);
+    const booking = await registration(evening5.id, "Inge Manager");
+    await database.db().update(registrations).set({ places: 3, bookerSails: false }).where(eq(registrations.id, booking.id));
+    await database
+      .db()
+      .insert(bookingPlaces)
+      .values([
+        { registrationId: booking.id, number: 1, name: "Piet Deelnemer", email: "piet@example.com" },
+        // The same address as the booker's: one e-mail for both.
+        { registrationId: booking.id, number: 2, name: "Inge Manager", email: "inge.manager@example.com" },
+        { registrationId: booking.id, number: 3, name: "Klaas Weg", email: "klaas@example.com", cancelledAt: new Date(NOW) },
+        { registrationId: booking.id, number: 3, name: "Oud Vervangen", email: "oud@example.com", replacedAt: new Date(NOW) },
+      ]);
+    setNowForTests(NOW);
+    expect(await sendDuePracticalInfo()).toBe(2);
+    const rows = await database.db().select().from(emails).where(eq(emails.relatedId, booking.id));
+    expect(rows.map((r) => r.to).sort()).toEqual(["inge.manager@example.com", "piet@example.com"]);
+    expect(rows.find((r) => r.to === "piet@example.com")!.text).toContain("Beste Piet Deelnemer,");
+    expect(await sendDuePracticalInfo()).toBe(0);
   });
 });

@@ -13,6 +13,8 @@ describe("amountDue", () => {
   it("charges the deposit share of the price (50% of €295 is €147.50)", () => {
     expect(amountDue(base, NOW)).toEqual({
       kind: "deposit",
+      places: 1,
+      placePriceCents: 29_500,
       originalPriceCents: 29_500,
       priceCents: 29_500,
       earlyBirdApplied: false,
@@ -24,6 +26,15 @@ describe("amountDue", () => {
       // The end of 1 November in Amsterdam (CET, UTC+1).
       balanceDueAt: new Date("2025-11-01T22:59:59.999Z"),
     });
+  });
+
+  it("charges a booking of several places for all of them: the deposit and balance of the whole (5 × €295, early bird per place)", () => {
+    const due = amountDue(base, NOW, 5);
+    expect(due).toMatchObject({ kind: "deposit", places: 5, placePriceCents: 29_500, priceCents: 147_500, amountDueCents: 73_750, balanceCents: 73_750 });
+    const early = amountDue({ ...base, earlyBirdPercent: 10, earlyBirdUntil: new Date(NOW.getTime() + 86_400_000) }, NOW, 3);
+    expect(early).toMatchObject({ places: 3, placePriceCents: 26_550, priceCents: 79_650, originalPriceCents: 88_500, earlyBirdApplied: true });
+    // A count that is no whole number of places is read as at least one.
+    expect(amountDue(base, NOW, 0).places).toBe(1);
   });
 
   it("charges the full price at 100% (the VWDTP Challenge) and leaves no balance", () => {

@@ -1,6 +1,10 @@
 // @engine both: 60 group bookings of mixed sizes racing for places: row locks, a pool, places summed in SQL
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { action as registerAction } from "~/routes/booking/register";
+import { setEnvForTests } from "@server/env.server";
+import { benchForm, benchPlaces, BENCH_MAX_PLACES } from "../../bench/booking";
+import { formRequest, testContext } from "../support/forms";
 import { createRegistration, type CreateRegistrationResult } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
 import type { Database } from "@server/db/client.server";
@@ -55,6 +59,9 @@ describe("group bookings: capacity in places under contention", () => {
   const database = useTestDatabase();
   const NOW = new Date("2026-03-02T10:00:00Z");
   const CAPACITY = 100;
+  beforeAll(() => {
+    setEnvForTests({ DATA_DIR: database.dataDir(), DATABASE_URL: process.env.DATABASE_URL, SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:4321" });
+  });
   afterEach(() => setNowForTests(undefined));
 
   /** Checks the outcome of one race exactly (see the comment at the top) and returns the places booked. */
@@ -163,5 +170,27 @@ describe("group bookings: capacity in places under contention", () => {
     expect(three).toEqual({ outcome: "refused", reason: "too_many_holds", max: 6 });
     const two = await createRegistration(database.db(), { eventId: event.id, input: { ...groupOf(40_006, 2), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
     expect(two.outcome).toBe("held");
+  });
+
+  it("takes the bench's own form posts (npm run bench): every size 1–6, each a hold of its places with a 303 to the checkout", async () => {
+    setNowForTests(NOW);
+    const event = await insertEvent(NOW, { maxParticipants: 600, maxPlacesPerBooking: BENCH_MAX_PLACES });
+    const sizes = new Set<number>();
+    for (let n = 1; n <= 6; n++) {
+      sizes.add(benchPlaces(n));
+      const request = formRequest(`/events/${event.slug}/register`, benchForm(n), { "accept-language": "nl-NL" });
+      const answer = await registerAction({ request, params: { slug: event.slug }, context: testContext(`2001:db8::${n}`) } as never);
+      expect(answer instanceof Response && answer.status).toBe(303);
+      expect((answer as Response).headers.get("location")).toMatch(/checkout|pay|betal/i);
+    }
+    expect([...sizes].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const stored = await database.db().select().from(registrations).where(eq(registrations.eventId, event.id));
+    expect(stored.map((r) => r.places).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const [placeRows] = await database
+      .db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookingPlaces)
+      .where(inArray(bookingPlaces.registrationId, stored.map((r) => r.id)));
+    expect(placeRows.n).toBe(21);
   });
 });

@@ -109,7 +109,7 @@ describe("group bookings: the waiting list", () => {
     // Nothing was stored for the refused parties.
     expect(await database.db().$count(waitlistEntries, eq(waitlistEntries.eventId, event.id))).toBe(1);
     // The domain refuses it too, whatever form posted it.
-    expect(await joinWaitlist(database.db(), { event, input: { name: "X", email: "x@example.com", places: 7 }, locale: "en", now: NOW })).toEqual({
+    expect(await joinWaitlist(database.db(), { event, input: { name: "X", email: "x@example.com", phone: undefined, places: 7, message: undefined }, locale: "en", now: NOW })).toEqual({
       status: "too_many_places",
       max: 6,
     });
@@ -117,7 +117,7 @@ describe("group bookings: the waiting list", () => {
 
   it("an offer of 3 on a free event becomes one booking of 3 places; the offer is then accepted and the entry booked", async () => {
     const { event, fillerId } = await fullEvent(6, { priceCents: 0, depositPercent: 0 });
-    const joined = await joinWaitlist(database.db(), { event, input: { name: "Drie", email: "drie@example.com", places: 3 }, locale: "nl", now: NOW });
+    const joined = await joinWaitlist(database.db(), { event, input: { name: "Drie", email: "drie@example.com", phone: undefined, places: 3, message: undefined }, locale: "nl", now: NOW });
     if (joined.status !== "joined") throw new Error(joined.status);
     // Three places come free: the filler's booking shrinks to 3.
     await database.db().update(registrations).set({ places: 3 }).where(eq(registrations.id, fillerId));
@@ -150,7 +150,7 @@ describe("group bookings: the waiting list", () => {
 
   it("a paid offer of 3 booked as one hold of 3: open while the hold runs, accepted once it is paid (places, not bookings, counted)", async () => {
     const { event, fillerId } = await fullEvent(5);
-    const joined = await joinWaitlist(database.db(), { event, input: { name: "Drie", email: "drie2@example.com", places: 3 }, locale: "en", now: NOW });
+    const joined = await joinWaitlist(database.db(), { event, input: { name: "Drie", email: "drie2@example.com", phone: undefined, places: 3, message: undefined }, locale: "en", now: NOW });
     if (joined.status !== "joined") throw new Error(joined.status);
     await database.db().update(registrations).set({ places: 2 }).where(eq(registrations.id, fillerId));
     await offerFreedPlaces(event.id, JOB);

@@ -98,7 +98,7 @@ function WaitlistFields({ event, action, FormComponent, inline, result, pending,
           className={selectClass}
           required
         >
-          {[1, 2, 3, 4].map((n) => (
+          {Array.from({ length: event.maxPlacesPerBooking ?? 4 }, (_, i) => i + 1).map((n) => (
             <option key={n} value={String(n)}>
               {n}
             </option>

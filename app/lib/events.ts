@@ -18,6 +18,8 @@ export type EventView = {
   priceCents: number;
   included: string[];
   maxParticipants: number | null;
+  /** The most places one booking (or waiting party) may have (decision 042). */
+  maxPlacesPerBooking?: number;
   /** Places still free (confirmed + held places subtracted); null without a maximum. */
   placesLeft: number | null;
   status: DisplayStatus;

@@ -6,7 +6,13 @@ import type { MessageKey } from "~/i18n";
  * (`waitlist.form.*`); the UI translates them, so one schema speaks both languages.
  */
 
-export const WAITLIST_LIMITS = { name: 200, email: 254, phone: 40, message: 2000, minPlaces: 1, maxPlaces: 4 } as const;
+/**
+ * `maxPlaces`: no party is larger than any event's maximum per booking (decision 042:
+ * MAX_PLACES_LIMIT of ~/schemas/registration, not imported so the waiting-list form's chunk stays
+ * without the registration form's schema); the event's own maximum
+ * (`events.max_places_per_booking`) is the server's check when joining.
+ */
+export const WAITLIST_LIMITS = { name: 200, email: 254, phone: 40, message: 2000, minPlaces: 1, maxPlaces: 20 } as const;
 
 const NAME_REQUIRED: MessageKey = "waitlist.form.nameRequired";
 const NAME_TOO_LONG: MessageKey = "waitlist.form.nameTooLong";

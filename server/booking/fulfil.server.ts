@@ -221,9 +221,9 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     const holdValid = current.status === "pending_payment" && current.holdExpiresAt !== null && current.holdExpiresAt.getTime() > at.getTime();
     let placeFree = holdValid;
     if (!holdValid && current.status !== "refunded") {
-      // The hold ended, so this registration is not among the places taken: is one still free?
+      // The hold ended, so this booking is not among the places taken: are all its places still free?
       const taken = (await placesTakenByEvent(tx, [event.id], at)).get(event.id) ?? 0;
-      placeFree = event.maxParticipants === null || taken < event.maxParticipants;
+      placeFree = event.maxParticipants === null || taken + current.places <= event.maxParticipants;
     }
 
     if (placeFree) {

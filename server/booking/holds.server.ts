@@ -87,10 +87,14 @@ export type HeldPlace =
       expiresAt: Date;
       /** The payment page was opened and its payment is still open: the person may be paying now. */
       paymentInProgress: boolean;
-      /** Running holds on this event from the same client address (a keyed hash) and the same e-mail address, this one included. */
+      /** Places held on this event from the same client address (a keyed hash) and the same e-mail address, this one's included. */
       sameClient: number;
       sameEmail: number;
-      /** The per-booker limit (MAX_OPEN_HOLDS_PER_BOOKER) is reached by its client address or e-mail address: it can hold no more. */
+      /**
+       * The per-booker limit in places (MAX_OPEN_HOLDS_PER_BOOKER, or the event's maximum per
+       * booking when larger: the rule registerLocked applies) is reached by its client address or
+       * e-mail address: it can hold no more.
+       */
       atLimit: boolean;
     }
   | { kind: "offer"; offerId: string; name: string; email: string; places: number; since: Date; expiresAt: Date };
@@ -110,17 +114,20 @@ export async function heldPlaces(database: DbOrTx, eventId: string, at: Date): P
         .where(and(inArray(payments.registrationId, ids), eq(payments.status, "open"), isNotNull(payments.openedAt)))
     : [];
   const paying = new Set(opened.map((p) => p.registrationId));
+  // The per-booker limit counts places (decision 042), so the same-booker figures do too.
   const count = (key: (r: (typeof running)[number]["registration"]) => string | null) => {
     const counts = new Map<string, number>();
     for (const { registration } of running) {
       const k = key(registration);
-      if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+      if (k) counts.set(k, (counts.get(k) ?? 0) + registration.places);
     }
     return (r: (typeof running)[number]["registration"]) => {
       const k = key(r);
-      return k ? (counts.get(k) ?? 1) : 1;
+      return k ? (counts.get(k) ?? r.places) : r.places;
     };
   };
+  const [limits] = await database.select({ maxPlacesPerBooking: events.maxPlacesPerBooking }).from(events).where(eq(events.id, eventId));
+  const bookerLimit = Math.max(MAX_OPEN_HOLDS_PER_BOOKER, limits?.maxPlacesPerBooking ?? 0);
   const byClient = count((r) => r.clientKey);
   const byEmail = count((r) => r.customerEmail.trim().toLowerCase() || null);
   const holds: HeldPlace[] = running.map(({ registration: r }) => ({
@@ -129,13 +136,13 @@ export async function heldPlaces(database: DbOrTx, eventId: string, at: Date): P
     reference: r.reference,
     name: r.customerName,
     email: r.customerEmail,
-    places: 1,
+    places: r.places,
     since: r.createdAt,
     expiresAt: r.holdExpiresAt!,
     paymentInProgress: paying.has(r.id),
     sameClient: byClient(r),
     sameEmail: byEmail(r),
-    atLimit: byClient(r) >= MAX_OPEN_HOLDS_PER_BOOKER || byEmail(r) >= MAX_OPEN_HOLDS_PER_BOOKER,
+    atLimit: byClient(r) >= bookerLimit || byEmail(r) >= bookerLimit,
   }));
 
   const use = new Map((await offerUse(database, [eventId], at)).map((o) => [o.offerId, o]));

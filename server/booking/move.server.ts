@@ -91,7 +91,7 @@ export async function moveBooking(args: {
     if (registration.status !== "confirmed") return { outcome: "not_movable" };
     // The one rule of where a booking may move (kind, bookable, a place, not dearer than agreed),
     // counted with both events locked: what the pages offer, and nothing posted by hand beyond it.
-    const refusal = await moveRefusalFor(tx, { from, to, agreedPriceCents: registration.priceCents, at });
+    const refusal = await moveRefusalFor(tx, { from, to, agreedPriceCents: registration.priceCents, places: registration.places, at });
     if (refusal) return { outcome: refusal };
 
     // One more move: the calendar file's SEQUENCE goes up (icsSequence), so calendars replace the

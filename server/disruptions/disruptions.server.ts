@@ -246,12 +246,12 @@ class AlreadyAnswered extends Error {}
 async function responseOf(
   dbx: DbOrTx,
   registrationId: string,
-): Promise<{ response: DisruptionResponse; disruption: EventDisruption; booking: { eventId: string; status: string; priceCents: number } } | undefined> {
+): Promise<{ response: DisruptionResponse; disruption: EventDisruption; booking: { eventId: string; status: string; priceCents: number; places: number } } | undefined> {
   const [row] = await dbx
     .select({
       response: disruptionResponses,
       disruption: eventDisruptions,
-      booking: { eventId: registrations.eventId, status: registrations.status, priceCents: registrations.priceCents },
+      booking: { eventId: registrations.eventId, status: registrations.status, priceCents: registrations.priceCents, places: registrations.places },
     })
     .from(disruptionResponses)
     .innerJoin(eventDisruptions, eq(eventDisruptions.id, disruptionResponses.disruptionId))
@@ -531,7 +531,7 @@ export async function participantDisruption(dbx: DbOrTx, registrationId: string,
   const rows = await dbx.select().from(events).where(inArray(events.id, ids));
   const event = rows.find((e) => e.id === disruption.eventId)!;
   const newEvent = rows.find((e) => e.id === disruption.newEventId) ?? null;
-  const targets = choice === "pending" ? await moveTargets(dbx, { event, priceCents: found.booking.priceCents }, at) : [];
+  const targets = choice === "pending" ? await moveTargets(dbx, { event, priceCents: found.booking.priceCents, places: found.booking.places }, at) : [];
   return {
     kind: disruption.kind,
     choice,

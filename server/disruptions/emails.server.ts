@@ -75,7 +75,7 @@ export async function queueDisruptionEmail(tx: DbOrTx, registrationId: string, k
   const [newEvent] = disruption.newEventId ? await tx.select().from(events).where(eq(events.id, disruption.newEventId)) : [];
   const locale = asLocale(registration.locale);
   // What happens without an answer: the new date, when the one move rule lets the booking go there now.
-  const fallback = newEvent && !(await moveRefusalFor(tx, { from: event, to: newEvent, agreedPriceCents: registration.priceCents, at: now() })) ? "move" : "refund";
+  const fallback = newEvent && !(await moveRefusalFor(tx, { from: event, to: newEvent, agreedPriceCents: registration.priceCents, places: registration.places, at: now() })) ? "move" : "refund";
   const { element, subject } = disruptionEmail({
     locale,
     kind,

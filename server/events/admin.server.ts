@@ -153,8 +153,19 @@ type MoveTo = Pick<
  * `replacement`: `to` is the new date the team gave the booking's own date (a copy of it): the
  * same event, so its price, booking mode and opening do not count; it must still be open and
  * have a place.
+ *
+ * A booking moves as a whole (decision 042): `places` is how many it holds, and the target needs
+ * that many free, counted as the booking transaction counts them.
  */
-export function moveRefusal(args: { from: MoveFrom; to: MoveTo; agreedPriceCents: number; placesTaken: number; replacement: boolean; at: Date }): MoveRefusal | undefined {
+export function moveRefusal(args: {
+  from: MoveFrom;
+  to: MoveTo;
+  agreedPriceCents: number;
+  places: number;
+  placesTaken: number;
+  replacement: boolean;
+  at: Date;
+}): MoveRefusal | undefined {
   const { from, to, replacement, at } = args;
   if (to.id === from.id) return "same_event";
   if (to.kind !== from.kind) return "different_kind";
@@ -180,6 +191,8 @@ export function moveRefusal(args: { from: MoveFrom; to: MoveTo; agreedPriceCents
     default:
       return "not_bookable";
   }
+  // A place left is not enough for a group: all its places go together, or none.
+  if (to.maxParticipants !== null && to.maxParticipants - args.placesTaken < args.places) return "full";
   if (!replacement && priceAt(to, at).priceCents > args.agreedPriceCents) return "dearer";
   return undefined;
 }
@@ -191,10 +204,14 @@ export async function replacementOf(db: DbOrTx, fromId: string): Promise<string 
 }
 
 /**
- * Whether a booking of `from` at `agreedPriceCents` may move to `to` now (`moveRefusal`), counting
- * the places taken on `to` in `db` (the caller's transaction, with `to` locked, for a move).
+ * Whether a booking of `places` places on `from` at `agreedPriceCents` may move to `to` now
+ * (`moveRefusal`), counting the places taken on `to` in `db` (the caller's transaction, with `to`
+ * locked, for a move).
  */
-export async function moveRefusalFor(db: DbOrTx, args: { from: MoveFrom; to: MoveTo; agreedPriceCents: number; at: Date }): Promise<MoveRefusal | undefined> {
+export async function moveRefusalFor(
+  db: DbOrTx,
+  args: { from: MoveFrom; to: MoveTo; agreedPriceCents: number; places: number; at: Date },
+): Promise<MoveRefusal | undefined> {
   const taken = args.to.maxParticipants === null ? 0 : ((await placesTakenByEvent(db, [args.to.id], args.at)).get(args.to.id) ?? 0);
   const replacement = (await replacementOf(db, args.from.id)) === args.to.id;
   return moveRefusal({ ...args, placesTaken: taken, replacement });
@@ -205,7 +222,7 @@ export async function moveRefusalFor(db: DbOrTx, args: { from: MoveFrom; to: Mov
  * first, with their places left (by the booking rule). `moveBooking` checks again with the rows
  * locked.
  */
-export async function moveTargets(db: DbOrTx, booking: { event: MoveFrom; priceCents: number }, at: Date): Promise<MoveTarget[]> {
+export async function moveTargets(db: DbOrTx, booking: { event: MoveFrom; priceCents: number; places: number }, at: Date): Promise<MoveTarget[]> {
   const from = booking.event;
   // Cheap filters first (the rule decides): same kind, another event, not started, not cancelled or finished.
   const rows = await db
@@ -216,7 +233,7 @@ export async function moveTargets(db: DbOrTx, booking: { event: MoveFrom; priceC
   const [taken, replacement] = await Promise.all([placesTakenByEvent(db, rows.map((r) => r.id), at), replacementOf(db, from.id)]);
   return rows
     .map((to) => ({ to, taken: taken.get(to.id) ?? 0, replacement: to.id === replacement }))
-    .filter(({ to, taken, replacement }) => moveRefusal({ from, to, agreedPriceCents: booking.priceCents, placesTaken: taken, replacement, at }) === undefined)
+    .filter(({ to, taken, replacement }) => moveRefusal({ from, to, agreedPriceCents: booking.priceCents, places: booking.places, placesTaken: taken, replacement, at }) === undefined)
     .map(({ to, taken, replacement }) => ({
       id: to.id,
       name: to.name,

@@ -63,6 +63,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     priceCents: event.priceCents,
     included: included.value,
     maxParticipants: event.maxParticipants,
+    maxPlacesPerBooking: event.maxPlacesPerBooking,
     placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - placesTaken),
     status: displayStatus(event, now),
     ended: event.endDate.getTime() < now.getTime(),

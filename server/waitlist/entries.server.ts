@@ -31,7 +31,9 @@ export type JoinResult =
   /** This e-mail address is already waiting (or has an open offer) for this event. */
   | { status: "duplicate" }
   /** The event has places, or is over, running or cancelled: no waiting list. */
-  | { status: "closed" };
+  | { status: "closed" }
+  /** A party larger than one booking of this event may be (its offer could never become a booking). */
+  | { status: "too_many_places"; max: number };
 
 /**
  * Puts a person in line: once per event and e-mail address while waiting or offered (the
@@ -44,6 +46,8 @@ export async function joinWaitlist(
   args: { event: Event; input: WaitlistInput; locale: Locale; now: Date },
 ): Promise<JoinResult> {
   const { event, input, locale, now } = args;
+  // An offer of N places becomes one booking of N places: a party is at most one booking's size.
+  if (input.places > event.maxPlacesPerBooking) return { status: "too_many_places", max: event.maxPlacesPerBooking };
   if (!(await acceptsWaitlist(database, event, locale, now))) return { status: "closed" };
   const queued = await database.transaction(async (tx) => {
     const [entry] = await tx

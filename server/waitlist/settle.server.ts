@@ -10,18 +10,22 @@ import { registrations, waitlistEntries, waitlistOffers, type Event, type Waitli
  * instances (or a job and a registration) never both close or both make the same offer.
  */
 
-/** An open offer of the event with how its places are used right now. */
+/**
+ * An open offer of the event with how its places are used right now: `confirmed` the places of its
+ * confirmed bookings, `runningHolds` those of its unexpired holds (a booking through an offer of 3
+ * may hold all 3 places, decision 042).
+ */
 export type OfferUse = WaitlistOffer & { confirmed: number; runningHolds: number };
 
-/** The event's open offers, oldest first, with their confirmed registrations and running holds. */
+/** The event's open offers, oldest first, with the places their confirmed bookings and running holds take. */
 export async function openOffersLocked(tx: Transaction, eventId: string, at: Date): Promise<OfferUse[]> {
   // A string with a cast: the postgres-js driver does not serialise a Date inside raw SQL.
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const rows = await tx
     .select({
       offer: waitlistOffers,
-      confirmed: sql<number>`count(${registrations.id}) filter (where ${registrations.status} = 'confirmed')`,
-      runningHolds: sql<number>`count(${registrations.id}) filter (where ${registrations.status} = 'pending_payment' and ${registrations.holdExpiresAt} > ${atSql})`,
+      confirmed: sql<number>`coalesce(sum(${registrations.places}) filter (where ${registrations.status} = 'confirmed'), 0)`,
+      runningHolds: sql<number>`coalesce(sum(${registrations.places}) filter (where ${registrations.status} = 'pending_payment' and ${registrations.holdExpiresAt} > ${atSql}), 0)`,
     })
     .from(waitlistOffers)
     .leftJoin(registrations, eq(registrations.waitlistOfferId, waitlistOffers.id))

@@ -84,7 +84,7 @@ describe("where a disrupted booking may move, the page after a move, and the sta
     const never = [dearer, interest, waitlist, notOpen, full, finished, cancelled, unlisted, race];
 
     // The staff's list (the registration page) is the rule's.
-    expect((await moveTargets(database.db(), { event: day, priceCents: anna.priceCents }, NOW)).map((t) => t.id)).toEqual([same.id, cheaper.id, earlyBird.id]);
+    expect((await moveTargets(database.db(), { event: day, priceCents: anna.priceCents, places: anna.places }, NOW)).map((t) => t.id)).toEqual([same.id, cheaper.id, earlyBird.id]);
     // A staff move posted to a date outside it is refused with the rule's reason, under the locks.
     const staffMove = (to: Event) => moveBooking({ registrationId: ben.id, toEventId: to.id, actor: STAFF }).then((r) => r.outcome);
     expect(await staffMove(dearer)).toBe("dearer");

@@ -137,7 +137,7 @@ describe("the waiting list", () => {
       const joined = await postJoin(event.slug, { name: "Noor", email: "noor@example.com", places: "4" });
       expect(joined).toMatchObject({ status: 303, location: `/events/${event.slug}/waitlist?joined=1` });
 
-      const bad = await postJoin(event.slug, { name: " ", email: "noor@", places: "5", phone: "abc" });
+      const bad = await postJoin(event.slug, { name: " ", email: "noor@", places: "21", phone: "abc" });
       expect(bad.status).toBe(400);
       expect(bad.body?.reply?.error).toMatchObject({
         name: ["waitlist.form.nameRequired"],

@@ -23,8 +23,8 @@ describe("moveRefusal", () => {
     privatePageKey: null,
     ...overrides,
   });
-  const refusal = (to: ReturnType<typeof date>, extra: { placesTaken?: number; replacement?: boolean; agreedPriceCents?: number } = {}) =>
-    moveRefusal({ from, to, agreedPriceCents: extra.agreedPriceCents ?? 14_500, placesTaken: extra.placesTaken ?? 0, replacement: extra.replacement ?? false, at });
+  const refusal = (to: ReturnType<typeof date>, extra: { placesTaken?: number; replacement?: boolean; agreedPriceCents?: number; places?: number } = {}) =>
+    moveRefusal({ from, to, agreedPriceCents: extra.agreedPriceCents ?? 14_500, places: extra.places ?? 1, placesTaken: extra.placesTaken ?? 0, replacement: extra.replacement ?? false, at });
 
   it("allows another bookable date of the same kind with a place, at or below the agreed price", () => {
     expect(refusal(date())).toBeUndefined();
@@ -34,7 +34,14 @@ describe("moveRefusal", () => {
     // Its price now counts: an early-bird discount brings €160 to €128.
     expect(refusal(date({ priceCents: 16_000, earlyBirdPercent: 20, earlyBirdUntil: day(5) }))).toBeUndefined();
     // On the booking's own private page.
-    expect(moveRefusal({ from: { ...from, listed: false, privatePageKey: "zomeravond" }, to: date({ listed: false, privatePageKey: "zomeravond" }), agreedPriceCents: 14_500, placesTaken: 0, replacement: false, at })).toBeUndefined();
+    expect(moveRefusal({ from: { ...from, listed: false, privatePageKey: "zomeravond" }, to: date({ listed: false, privatePageKey: "zomeravond" }), agreedPriceCents: 14_500, places: 1, placesTaken: 0, replacement: false, at })).toBeUndefined();
+  });
+
+  it("moves a group booking whole: it needs as many places free as it holds, a replacement date too", () => {
+    expect(refusal(date(), { places: 4, placesTaken: 2 })).toBeUndefined();
+    expect(refusal(date(), { places: 4, placesTaken: 3 })).toBe("full");
+    expect(refusal(date({ bookingMode: "waitlist" }), { places: 4, placesTaken: 3, replacement: true })).toBe("full");
+    expect(refusal(date({ maxParticipants: null }), { places: 6, placesTaken: 40 })).toBeUndefined();
   });
 
   it("refuses each date outside it, with its reason", () => {

@@ -60,7 +60,7 @@ export async function registrationPage(id: string, at: Date) {
     auditTrail(db(), r.id),
     registrationMoney(db(), r.id, at),
     cancellationQuote(r.id, at),
-    r.status === "confirmed" ? moveTargets(db(), { event, priceCents: r.priceCents }, at) : Promise.resolve([]),
+    r.status === "confirmed" ? moveTargets(db(), { event, priceCents: r.priceCents, places: r.places }, at) : Promise.resolve([]),
   ]);
 
   // The trail in words (one function for this page, /admin/privacy and a person's export); the

@@ -76,6 +76,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return answer({ outcome: { status: "duplicate" }, reply: submission.reply() }, 200);
       case "closed":
         return answer({ outcome: { status: "failed", message: "waitlist.closed" }, reply: submission.reply() }, 409);
+      case "too_many_places":
+        // Bad input for this event: the field says so (the form offers only the event's sizes).
+        return answer({ outcome: { status: "invalid" }, reply: submission.reply({ fieldErrors: { places: ["waitlist.form.tooManyPlaces"] } }) }, 400);
     }
   } catch (error) {
     if (isDatabaseBusy(error)) {

@@ -125,6 +125,10 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
   }
   const { event } = offer;
   const places = offer.places === 1 ? t("waitlist.offer.placeOne") : t("waitlist.offer.placesMany", { count: offer.places });
+  // The form starts at the places the offer still holds: an offer of 3 becomes one booking of 3
+  // (decision 042). The form owns its fields; its default values take the field's name. The
+  // server refuses more than the offer's places whatever is posted.
+  const start: { customerName?: string; customerEmail?: string; phoneNumber?: string } = { ...(offer.person ?? {}), ...{ places: String(offer.placesLeft) } };
   return (
     <>
       <section className="bg-navy-900 pb-12 pt-28 text-white">
@@ -157,7 +161,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
               initialResult={actionData}
               headingLevel={2}
               offerToken={offer.token}
-              defaultValue={offer.person ?? undefined}
+              defaultValue={start}
             />
           </div>
         </div>

@@ -14,7 +14,7 @@ const waitlist = {
   "waitlist.form.email": "E-mail",
   "waitlist.form.phone": "Phone (optional)",
   "waitlist.form.places": "Number of places",
-  "waitlist.form.placesHint": "1 to 4: we offer places only when there is room for your whole party.",
+  "waitlist.form.placesHint": "We offer places only when there is room for your whole party.",
   "waitlist.form.message": "Message (optional)",
   "waitlist.form.submit": "Join the waiting list",
   "waitlist.form.sending": "Sending…",
@@ -24,7 +24,8 @@ const waitlist = {
   "waitlist.form.emailRequired": "Please enter your e-mail address.",
   "waitlist.form.invalidEmail": "Please enter a valid e-mail address.",
   "waitlist.form.invalidPhone": "Please enter a valid phone number.",
-  "waitlist.form.invalidPlaces": "Choose 1 to 4 places.",
+  "waitlist.form.invalidPlaces": "Choose a number of places.",
+  "waitlist.form.tooManyPlaces": "That is more places than one booking of this date may have: choose fewer.",
   "waitlist.form.messageTooLong": "The message is too long.",
 
   // Outcomes.

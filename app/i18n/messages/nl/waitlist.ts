@@ -15,7 +15,7 @@ export default {
   "waitlist.form.email": "E-mail",
   "waitlist.form.phone": "Telefoon (optioneel)",
   "waitlist.form.places": "Aantal plaatsen",
-  "waitlist.form.placesHint": "1 tot 4: we bieden plaatsen pas aan als er ruimte is voor je hele groep.",
+  "waitlist.form.placesHint": "We bieden plaatsen pas aan als er ruimte is voor je hele groep.",
   "waitlist.form.message": "Bericht (optioneel)",
   "waitlist.form.submit": "Op de wachtlijst",
   "waitlist.form.sending": "Versturen…",
@@ -25,7 +25,8 @@ export default {
   "waitlist.form.emailRequired": "Vul je e-mailadres in.",
   "waitlist.form.invalidEmail": "Vul een geldig e-mailadres in.",
   "waitlist.form.invalidPhone": "Vul een geldig telefoonnummer in.",
-  "waitlist.form.invalidPlaces": "Kies 1 tot 4 plaatsen.",
+  "waitlist.form.invalidPlaces": "Kies een aantal plaatsen.",
+  "waitlist.form.tooManyPlaces": "Dat zijn meer plaatsen dan één boeking van deze datum mag hebben: kies er minder.",
   "waitlist.form.messageTooLong": "Het bericht is te lang.",
 
   "waitlist.joined.title": "Je staat op de wachtlijst",

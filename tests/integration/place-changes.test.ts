@@ -1,0 +1,236 @@
+// @engine both: money per place under the event's lock, refunds keyed per place, concurrent cancels of one place
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { PARTICIPANT } from "@server/audit/audit.server";
+import { cancelBooking } from "@server/booking/cancel.server";
+import { openCheckout } from "@server/booking/checkout.server";
+import { fulfilPayment } from "@server/booking/fulfil.server";
+import { registrationMoney } from "@server/booking/money.server";
+import { cancelPlace, placeCancellationQuote, replaceParticipant, resendInvitation, RESEND_INTERVAL_MS } from "@server/booking/place-changes.server";
+import { createRegistration } from "@server/booking/registration.server";
+import { setNowForTests } from "@server/clock.server";
+import { bookingPlaces, registrations } from "@server/db/schema.server";
+import { formatAmount } from "~/lib/money-format";
+import type { RegistrationInput } from "~/schemas/registration";
+import { useTestDatabase } from "../support/db";
+import { insertEvent, participant, useFakeStripe } from "./booking-fixtures";
+import { auditActionsOf, mailsOf, refundRowsOf } from "./booking-lifecycle-fixtures";
+
+const DAY = 86_400_000;
+const PRICE = 29_500;
+
+describe("group bookings: the booker's changes of one place", () => {
+  const database = useTestDatabase();
+  const NOW = new Date("2026-03-02T10:00:00Z");
+  const provider = useFakeStripe(database);
+
+  /** A booker who does not sail books `places` places for `days` from NOW and pays what is due. */
+  async function groupBooking(n: number, places: number, days = 60, overrides: Parameters<typeof insertEvent>[1] = {}) {
+    const event = await insertEvent(NOW, {
+      startDate: new Date(NOW.getTime() + days * DAY),
+      endDate: new Date(NOW.getTime() + days * DAY + 8 * 3_600_000),
+      maxParticipants: 20,
+      maxPlacesPerBooking: 8,
+      ...overrides,
+    });
+    const input: RegistrationInput = {
+      ...participant(n),
+      customerName: `Boeker ${n}`,
+      customerEmail: `boeker${n}@example.com`,
+      places,
+      bookerSails: false,
+      birthDate: undefined,
+      nextOfKinName: undefined,
+      nextOfKinPhone: undefined,
+      participants: Array.from({ length: places }, (_, i) => ({ name: `Deelnemer ${n}.${i + 1}`, email: `deelnemer${n}.${i + 1}@example.com`, locale: i === 0 ? ("en" as const) : undefined })),
+    };
+    setNowForTests(NOW);
+    const created = await createRegistration(database.db(), { eventId: event.id, input, locale: "nl", now: NOW });
+    if (created.outcome !== "held") throw new Error(`expected a hold, got ${created.outcome}`);
+    const session = await openCheckout(created.registration, created.event, created.due);
+    const paid = await fulfilPayment({
+      provider: session.provider,
+      sessionId: session.sessionId,
+      providerPaymentId: provider.pay(session.sessionId),
+      amountCents: created.registration.amountDueCents,
+      currency: "eur",
+    });
+    if (paid.outcome !== "confirmed") throw new Error(`expected a confirmation, got ${paid.outcome}`);
+    const rows = await placeRows(created.registration.id);
+    return { event, registration: created.registration, places: rows };
+  }
+
+  async function placeRows(registrationId: string) {
+    return database.db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, registrationId)).orderBy(bookingPlaces.number, bookingPlaces.createdAt);
+  }
+
+  async function booking(registrationId: string) {
+    const [row] = await database.db().select().from(registrations).where(eq(registrations.id, registrationId));
+    return row;
+  }
+
+  it("cancels one place of five: its share of the deposit back, four places, and the money still adds up", async () => {
+    const { registration, places } = await groupBooking(1, 5);
+    expect(registration).toMatchObject({ places: 5, priceCents: 5 * PRICE, amountDueCents: (5 * PRICE) / 2 });
+    const place = places[2];
+    expect(await placeCancellationQuote(database.db(), registration.id, place.id, NOW)).toMatchObject({ shareCents: 14_750, refundCents: 14_750, keptCents: 0, placePriceCents: PRICE, percent: 100 });
+
+    const result = await cancelPlace(database.db(), { registrationId: registration.id, placeId: place.id, actor: PARTICIPANT, now: NOW });
+    expect(result).toMatchObject({ outcome: "cancelled", places: 4, refund: { outcome: "refunded", refundedCents: 14_750 } });
+
+    const after = await booking(registration.id);
+    // Payments and refunds are counted apart (balance = price − paid): the refunded share stays in the price, matched by its refund.
+    expect(after).toMatchObject({ status: "confirmed", places: 4, priceCents: 4 * PRICE + 14_750 });
+    const money = await registrationMoney(database.db(), registration.id, NOW);
+    expect(money).toMatchObject({ paidCents: 73_750, refundedCents: 14_750, netPaidCents: 59_000 });
+    // Refunded 100%: the four places owe their price less what stays paid.
+    expect(money.balanceDueCents).toBe(4 * PRICE - (money.paidCents - money.refundedCents));
+
+    const [cancelled] = (await placeRows(registration.id)).filter((p) => p.id === place.id);
+    expect(cancelled.cancelledAt).not.toBeNull();
+    const refunds = await refundRowsOf(database.db(), registration.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].idempotencyKey).toMatch(new RegExp(`^place-cancel:${place.id}:`));
+
+    expect(await mailsOf(database.db(), registration.id, "place-cancelled-participant")).toEqual([expect.objectContaining({ to: place.email })]);
+    const toBooker = await mailsOf(database.db(), registration.id, "place-cancelled-booker");
+    expect(toBooker).toHaveLength(1);
+    expect(toBooker[0].to).toBe("boeker1@example.com");
+    expect(toBooker[0].text).toContain(`We storten ${formatAmount(14_750, "nl")} terug`);
+    expect(await mailsOf(database.db(), registration.id, "place-cancelled-team")).toHaveLength(1);
+    expect((await auditActionsOf(database.db(), registration.id)).filter((a) => a === "place.cancelled")).toHaveLength(1);
+  });
+
+  it("cancelling the same place again, or at once twice, refunds once", async () => {
+    const { registration, places } = await groupBooking(2, 3);
+    const calls = provider.refundRequests.length;
+    const results = await Promise.all([
+      cancelPlace(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW }),
+      cancelPlace(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW }),
+    ]);
+    const again = await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW });
+    expect(results.map((r) => r.outcome).sort()).toEqual(["already_cancelled", "cancelled"]);
+    expect(again).toEqual({ outcome: "already_cancelled", refund: { outcome: "already_requested", refundedCents: 14_750 } });
+    expect(provider.refundRequests.length - calls).toBe(1);
+    expect(await refundRowsOf(database.db(), registration.id)).toHaveLength(1);
+    expect(await booking(registration.id)).toMatchObject({ places: 2, priceCents: 2 * PRICE + 14_750 });
+    expect((await auditActionsOf(database.db(), registration.id)).filter((a) => a === "place.cancelled")).toHaveLength(1);
+  });
+
+  it("a late cancel refunds nothing: the kept share pays for the cancelled place, the others owe their own balance", async () => {
+    const { registration, places, event } = await groupBooking(3, 5);
+    // Twenty days before the start: after the policy's last day (30 days before).
+    const late = new Date(event.startDate.getTime() - 20 * DAY);
+    setNowForTests(late);
+    const calls = provider.refundRequests.length;
+    const result = await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[4].id, actor: PARTICIPANT, now: late });
+    expect(result).toMatchObject({ outcome: "cancelled", refund: { outcome: "nothing_to_refund", refundedCents: 0 }, quote: { shareCents: 14_750, keptCents: 14_750, refundCents: 0 } });
+    expect(provider.refundRequests.length).toBe(calls);
+    expect(await refundRowsOf(database.db(), registration.id)).toHaveLength(0);
+    const after = await booking(registration.id);
+    expect(after).toMatchObject({ places: 4, priceCents: 5 * PRICE - PRICE + 14_750 });
+    const money = await registrationMoney(database.db(), registration.id, late);
+    // What is still due is the four remaining places' own balance: 4 × price − their share of the deposit.
+    expect(money.balanceDueCents).toBe(4 * PRICE - (73_750 - 14_750));
+    const toBooker = await mailsOf(database.db(), registration.id, "place-cancelled-booker");
+    expect(toBooker[0].text).toContain("Geen terugbetaling");
+  });
+
+  it("refuses to cancel the last live place: that is cancelling the booking", async () => {
+    const { registration, places } = await groupBooking(4, 2);
+    expect((await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW })).outcome).toBe("cancelled");
+    const before = await booking(registration.id);
+    expect(await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW })).toEqual({ outcome: "last_place" });
+    expect(await booking(registration.id)).toMatchObject({ status: "confirmed", places: 1, priceCents: before.priceCents });
+    expect((await placeRows(registration.id)).filter((p) => p.cancelledAt === null)).toHaveLength(1);
+    expect(await refundRowsOf(database.db(), registration.id)).toHaveLength(1);
+  });
+
+  it("replaces a participant until the deadline: a new row with the same number and none of the old details, and an invitation", async () => {
+    const { registration, places, event } = await groupBooking(5, 3);
+    const old = places[1];
+    await database.db().update(bookingPlaces).set({ birthDate: "1980-01-01", nextOfKinName: "Oud", nextOfKinPhone: "+31 6 11111111" }).where(eq(bookingPlaces.id, old.id));
+
+    const result = await replaceParticipant(database.db(), { registrationId: registration.id, placeId: old.id, name: "Nieuwe Deelnemer", email: "nieuw5@example.com", locale: "en", actor: PARTICIPANT, now: NOW });
+    expect(result).toMatchObject({ outcome: "replaced", placeId: expect.any(String) });
+    if (result.outcome !== "replaced") return;
+    const rows = await placeRows(registration.id);
+    const [was] = rows.filter((p) => p.id === old.id);
+    const [now] = rows.filter((p) => p.id === result.placeId);
+    expect(was).toMatchObject({ replacedById: result.placeId, number: 2 });
+    expect(was.replacedAt).not.toBeNull();
+    expect(now).toMatchObject({ number: 2, name: "Nieuwe Deelnemer", email: "nieuw5@example.com", locale: "en", isBooker: false, birthDate: null, nextOfKinName: null, nextOfKinPhone: null, waiverAcceptedAt: null, replacedAt: null });
+    expect(now.invitedAt).not.toBeNull();
+    expect(await mailsOf(database.db(), registration.id, "place-replacement")).toEqual([expect.objectContaining({ to: "nieuw5@example.com" })]);
+    expect(await auditActionsOf(database.db(), registration.id)).toContain("place.replaced");
+    expect(await booking(registration.id)).toMatchObject({ places: 3, priceCents: 3 * PRICE });
+
+    // The replaced row is no longer a place: neither replaced again nor cancelled.
+    expect((await replaceParticipant(database.db(), { registrationId: registration.id, placeId: old.id, name: "X", email: "x5@example.com", locale: "nl", actor: PARTICIPANT, now: NOW })).outcome).toBe("not_found");
+
+    // After the deadline (7 days before the start's day): closed, nothing changed.
+    const late = new Date(event.startDate.getTime() - 3 * DAY);
+    setNowForTests(late);
+    const closed = await replaceParticipant(database.db(), { registrationId: registration.id, placeId: places[2].id, name: "Te Laat", email: "laat5@example.com", locale: "nl", actor: PARTICIPANT, now: late });
+    expect(closed).toMatchObject({ outcome: "deadline_passed", lastDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect((await placeRows(registration.id)).filter((p) => p.replacedAt !== null)).toHaveLength(1);
+  });
+
+  it("refuses a replacement whose e-mail address is another current participant's of the booking", async () => {
+    const { registration, places } = await groupBooking(6, 3);
+    const result = await replaceParticipant(database.db(), { registrationId: registration.id, placeId: places[0].id, name: "Dubbel", email: places[2].email!.toUpperCase(), locale: "nl", actor: PARTICIPANT, now: NOW });
+    expect(result).toEqual({ outcome: "duplicate_email" });
+    expect((await placeRows(registration.id)).every((p) => p.replacedAt === null)).toBe(true);
+    expect(await auditActionsOf(database.db(), registration.id)).not.toContain("place.replaced");
+  });
+
+  it("sends an invitation again at most once per ten minutes per place", async () => {
+    const { registration, places } = await groupBooking(7, 2);
+    const first = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW });
+    const second = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: new Date(NOW.getTime() + 60_000) });
+    expect(first).toEqual({ outcome: "sent" });
+    // Sent at about NOW (the app clock runs on from it): about nine minutes to wait.
+    expect(second).toMatchObject({ outcome: "too_soon" });
+    expect(second.outcome === "too_soon" && second.retryAfterSeconds).toBeGreaterThan(500);
+    expect(second.outcome === "too_soon" && second.retryAfterSeconds).toBeLessThanOrEqual(600);
+    // Another place is its own.
+    expect(await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW })).toEqual({ outcome: "sent" });
+    const later = new Date(NOW.getTime() + RESEND_INTERVAL_MS + 30_000);
+    setNowForTests(later);
+    expect(await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: later })).toEqual({ outcome: "sent" });
+    expect(await mailsOf(database.db(), registration.id, "place-resend")).toHaveLength(3);
+  });
+
+  it("a place of another booking is refused by every change, and nothing changes", async () => {
+    const mine = await groupBooking(8, 3);
+    const other = await groupBooking(9, 3);
+    const foreign = other.places[1];
+    const before = await placeRows(other.registration.id);
+    const params = { registrationId: mine.registration.id, placeId: foreign.id, actor: PARTICIPANT, now: NOW };
+    expect(await cancelPlace(database.db(), params)).toEqual({ outcome: "not_found" });
+    expect(await replaceParticipant(database.db(), { ...params, name: "Kaper", email: "kaper@example.com", locale: "nl" })).toEqual({ outcome: "not_found" });
+    expect(await resendInvitation(database.db(), params)).toEqual({ outcome: "not_found" });
+    expect(await placeCancellationQuote(database.db(), mine.registration.id, foreign.id, NOW)).toBeUndefined();
+    expect(await placeRows(other.registration.id)).toEqual(before);
+    expect(await booking(mine.registration.id)).toMatchObject({ places: 3, priceCents: 3 * PRICE });
+    expect(await refundRowsOf(database.db(), mine.registration.id)).toHaveLength(0);
+    expect(await refundRowsOf(database.db(), other.registration.id)).toHaveLength(0);
+  });
+
+  it("cancelling a group booking as a whole refunds the whole booking and tells each participant", async () => {
+    const { registration, places } = await groupBooking(10, 4);
+    await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[3].id, actor: PARTICIPANT, now: NOW });
+    const result = await cancelBooking({ registrationId: registration.id, actor: PARTICIPANT, refund: { mode: "policy" } });
+    // 4 × 295 × 50% paid, a quarter refunded with the place: the rest comes back now.
+    expect(result).toEqual({ outcome: "cancelled", refund: { outcome: "refunded", refundedCents: 59_000 - 14_750 } });
+    expect(await registrationMoney(database.db(), registration.id, NOW)).toMatchObject({ netPaidCents: 0 });
+    expect(await booking(registration.id)).toMatchObject({ status: "cancelled" });
+    const told = await mailsOf(database.db(), registration.id, "place-cancelled-participant");
+    // The one cancelled before was told then; the three others now.
+    expect(told.map((m) => m.to).sort()).toEqual(places.map((p) => p.email).sort());
+    // A place of a cancelled booking cannot be changed.
+    expect((await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW })).outcome).toBe("not_changeable");
+    // The places stay as they were: the booking's status says they ended with it.
+    expect((await placeRows(registration.id)).filter((p) => p.cancelledAt === null)).toHaveLength(3);
+  });
+});

@@ -7,7 +7,7 @@ import { formatAmount } from "~/lib/money-format";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { db, type DbOrTx, type Transaction } from "../db/client.server";
-import { bookingPlaces, events, registrations, type BookingPlace, type Event, type Registration } from "../db/schema.server";
+import { auditLog, bookingPlaces, events, registrations, type BookingPlace, type Event, type Registration } from "../db/schema.server";
 import { eventNameIn } from "../events/view.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly, queueEmail } from "../mail/send.server";
@@ -75,14 +75,31 @@ export type PlaceCancelQuote = {
 };
 
 /**
+ * The shares of the places cancelled so far (each `place.cancelled` audit row records its share):
+ * they stay in the booking's price (see `cancelPlace`), so the price of one live place is
+ * (price − these) ÷ places.
+ */
+export async function cancelledSharesCents(database: DbOrTx, registrationId: string): Promise<number> {
+  const rows = await database
+    .select({ changes: auditLog.changes })
+    .from(auditLog)
+    .where(and(eq(auditLog.registrationId, registrationId), eq(auditLog.action, "place.cancelled")));
+  return rows.reduce((sum, row) => sum + (Number(row.changes.shareCents?.to) || 0), 0);
+}
+
+/** The price of one place of the booking (the price per place when booked, early bird included). */
+export function placePriceCents(registration: Pick<Registration, "priceCents" | "places">, cancelledShares: number): number {
+  return Math.floor(Math.max(0, registration.priceCents - cancelledShares) / Math.max(1, registration.places));
+}
+
+/**
  * One place's share under the policy. The share is of what can still be given back (net paid
  * minus refunds already under way), so two cancellations in a row never give back more than
- * came in; the price per place is the booking's price ÷ its places (the price was places × the
- * price per place when booked).
+ * came in.
  */
 export function placeCancelQuote(
   event: Pick<Event, "startDate" | "refundUntilDays" | "refundPercent">,
-  registration: Pick<Registration, "priceCents" | "places">,
+  placePrice: number,
   money: Pick<Money, "netPaidCents" | "refundPendingCents">,
   livePlaces: number,
   at: Date,
@@ -91,8 +108,7 @@ export function placeCancelQuote(
   const shareCents = livePlaces > 0 ? Math.floor(refundable / livePlaces) : 0;
   const policy = cancellationRefund(event, shareCents, at);
   const refundCents = Math.min(policy.refundCents, shareCents, refundable);
-  const placePriceCents = Math.floor(registration.priceCents / Math.max(1, registration.places));
-  return { shareCents, refundCents, keptCents: shareCents - refundCents, placePriceCents, percent: policy.percent, inWindow: policy.inWindow, deadline: policy.deadline };
+  return { shareCents, refundCents, keptCents: shareCents - refundCents, placePriceCents: placePrice, percent: policy.percent, inWindow: policy.inWindow, deadline: policy.deadline };
 }
 
 function livePlacesOf(places: BookingPlace[]): BookingPlace[] {
@@ -106,7 +122,8 @@ export async function placeCancellationQuote(database: DbOrTx, registrationId: s
   const places = await database.select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, registrationId));
   const live = livePlacesOf(places);
   if (!live.some((p) => p.id === placeId) || live.length < 2) return undefined;
-  return placeCancelQuote(row.event, row.registration, await registrationMoney(database, registrationId, at), live.length, at);
+  const price = placePriceCents(row.registration, await cancelledSharesCents(database, registrationId));
+  return placeCancelQuote(row.event, price, await registrationMoney(database, registrationId, at), live.length, at);
 }
 
 export type PlaceCancelResult =
@@ -160,7 +177,7 @@ export async function cancelPlace(
     if (live.length < 2) return { outcome: "last_place" };
 
     const money = await registrationMoney(tx, registration.id, at);
-    const quote = placeCancelQuote(event, registration, money, live.length, at);
+    const quote = placeCancelQuote(event, placePriceCents(registration, await cancelledSharesCents(tx, registration.id)), money, live.length, at);
     const nextPlaces = registration.places - 1;
     // The booking's money counts payments and refunds apart (money.server.ts: balance = price −
     // paid), so the place's whole share stays in the price: refunded, it is matched by its refund
@@ -186,10 +203,13 @@ export async function cancelPlace(
         cancelledAt: { from: null, to: at.toISOString() },
         places: { from: registration.places, to: nextPlaces },
         priceCents: { from: registration.priceCents, to: nextPrice },
+        // Read back by cancelledSharesCents: the price of a place after this one.
+        shareCents: { from: null, to: quote.shareCents },
+        refundCents: { from: null, to: quote.refundCents },
         ...(bookerLeaves ? { bookerSails: { from: true, to: false } } : {}),
       },
       actor: params.actor,
-      reason: `${reason} (refund: ${quote.refundCents} cents, kept: ${quote.keptCents} cents)`,
+      reason,
       at,
     });
 

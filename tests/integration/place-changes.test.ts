@@ -42,7 +42,18 @@ describe("group bookings: the booker's changes of one place", () => {
       birthDate: undefined,
       nextOfKinName: undefined,
       nextOfKinPhone: undefined,
-      participants: Array.from({ length: places }, (_, i) => ({ name: `Deelnemer ${n}.${i + 1}`, email: `deelnemer${n}.${i + 1}@example.com`, locale: i === 0 ? ("en" as const) : undefined })),
+      participants: Array.from({ length: places }, (_, i) => ({
+        name: `Deelnemer ${n}.${i + 1}`,
+        email: `deelnemer${n}.${i + 1}@example.com`,
+        locale: i === 0 ? ("en" as const) : undefined,
+        birthDate: undefined,
+        street: undefined,
+        city: undefined,
+        postalCode: undefined,
+        country: undefined,
+        nextOfKinName: undefined,
+        nextOfKinPhone: undefined,
+      })),
     };
     setNowForTests(NOW);
     const created = await createRegistration(database.db(), { eventId: event.id, input, locale: "nl", now: NOW });
@@ -99,6 +110,13 @@ describe("group bookings: the booker's changes of one place", () => {
     expect(toBooker[0].text).toContain(`We storten ${formatAmount(14_750, "nl")} terug`);
     expect(await mailsOf(database.db(), registration.id, "place-cancelled-team")).toHaveLength(1);
     expect((await auditActionsOf(database.db(), registration.id)).filter((a) => a === "place.cancelled")).toHaveLength(1);
+
+    // A second place: the same share of what is left, the price per place unchanged.
+    const second = await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW });
+    expect(second).toMatchObject({ outcome: "cancelled", places: 3, quote: { shareCents: 14_750, refundCents: 14_750, placePriceCents: PRICE } });
+    const money2 = await registrationMoney(database.db(), registration.id, NOW);
+    expect(money2.balanceDueCents).toBe(3 * PRICE - (money2.paidCents - money2.refundedCents));
+    expect(money2.refundedCents).toBe(29_500);
   });
 
   it("cancelling the same place again, or at once twice, refunds once", async () => {

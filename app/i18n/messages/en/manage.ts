@@ -136,6 +136,7 @@ const manage = {
   "manage.places.locale.nl": "Dutch",
   "manage.places.locale.en": "English",
   "manage.places.replaceSubmit": "Replace",
+  "manage.places.replaceBack": "Never mind",
   "manage.places.replaceClosed": "Replacing participants closed on {date}.",
   "manage.places.cancel": "Cancel this place…",
   "manage.places.cancelTitle": "Cancel place {number} ({name})?",

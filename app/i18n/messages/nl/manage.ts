@@ -139,6 +139,7 @@ export default {
   "manage.places.locale.nl": "Nederlands",
   "manage.places.locale.en": "Engels",
   "manage.places.replaceSubmit": "Vervangen",
+  "manage.places.replaceBack": "Toch niet",
   "manage.places.replaceClosed": "Deelnemers vervangen kon tot en met {date}.",
   "manage.places.cancel": "Deze plaats annuleren…",
   "manage.places.cancelTitle": "Plaats {number} ({name}) annuleren?",

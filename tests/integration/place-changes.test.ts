@@ -1,8 +1,10 @@
 // @engine both: money per place under the event's lock, refunds keyed per place, concurrent cancels of one place
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { cancelBooking } from "@server/booking/cancel.server";
+import { manageToken } from "@server/booking/manage-link.server";
 import { openCheckout } from "@server/booking/checkout.server";
 import { fulfilPayment } from "@server/booking/fulfil.server";
 import { registrationMoney } from "@server/booking/money.server";
@@ -12,6 +14,10 @@ import { setNowForTests } from "@server/clock.server";
 import { bookingPlaces, registrations } from "@server/db/schema.server";
 import { formatAmount } from "~/lib/money-format";
 import type { RegistrationInput } from "~/schemas/registration";
+import type { ManageActionData, ManageView } from "~/schemas/manage";
+import { action as manageActionRoute, loader as manageLoader } from "~/routes/manage/my-booking";
+import { manageActionLimiter, manageLinkLimiter } from "~/routes/manage/my-booking.server";
+import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { insertEvent, participant, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf, refundRowsOf } from "./booking-lifecycle-fixtures";
@@ -250,5 +256,106 @@ describe("group bookings: the booker's changes of one place", () => {
     expect((await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW })).outcome).toBe("not_changeable");
     // The places stay as they were: the booking's status says they ended with it.
     expect((await placeRows(registration.id)).filter((p) => p.cancelledAt === null)).toHaveLength(3);
+  });
+
+  describe("the booker's page: /my-booking/<token>", () => {
+    type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+    let visitor = 0;
+    const nextAddress = () => `10.0.26.${++visitor}`;
+    afterEach(async () => {
+      await manageLinkLimiter.reset();
+      await manageActionLimiter.reset();
+    });
+
+    async function load(token: string, query = "?lang=en") {
+      setNowForTests(NOW);
+      const result = await manageLoader(routeArgs(new Request(`http://localhost/my-booking/${token}${query}`), { token }, nextAddress()) as unknown as Args<typeof manageLoader>);
+      return (result as unknown as { data: ManageView }).data;
+    }
+
+    async function post(token: string, fields: Record<string, string>) {
+      setNowForTests(NOW);
+      const request = formRequest(`/my-booking/${token}?lang=en`, fields);
+      const result = await manageActionRoute({ request, params: { token }, context: testContext(nextAddress()) } as unknown as Args<typeof manageActionRoute>);
+      const wrapped = result as unknown as { data: ManageActionData; init: ResponseInit | null };
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+    }
+
+    it("shows every place with its state, the places × the price of one, and no emergency contact for a booker who does not sail", async () => {
+      const { registration, places } = await groupBooking(20, 5);
+      await database.db().update(bookingPlaces).set({ waiverAcceptedAt: NOW, waiverVersion: "test", birthDate: "1990-01-01", street: "Kade 1", city: "Delft", postalCode: "2611 AA", country: "Nederland", nextOfKinName: "Iemand", nextOfKinPhone: "+31 6 12345678" }).where(eq(bookingPlaces.id, places[0].id));
+      const view = await load(manageToken(registration.id));
+      expect(view).toMatchObject({ placeCount: 5, placePriceCents: PRICE, bookerSails: false, contact: { nextOfKinName: null } });
+      expect(view.places).toMatchObject({ total: 5, complete: 1, replaceOpen: true, cancelQuote: null, replacing: null });
+      expect(view.places!.lines.map((l) => [l.number, l.name, l.state, l.complete])).toEqual(places.map((p, i) => [p.number, p.name, "live", i === 0]));
+      expect(view.places!.lines[0]).toMatchObject({ waiverAccepted: true, can: { resend: true, replace: true, cancel: true } });
+
+      // The cancel step of one place says what it gives back now; a place of nobody's gives no step.
+      const step = await load(manageToken(registration.id), `?lang=en&step=cancel-place&place=${places[1].id}`);
+      expect(step.places!.cancelQuote).toMatchObject({ placeId: places[1].id, number: 2, refundCents: 14_750, shareCents: 14_750, percent: 100, inWindow: true });
+      const none = await load(manageToken(registration.id), `?lang=en&step=cancel-place&place=${crypto.randomUUID()}`);
+      expect(none.places!.cancelQuote).toBeNull();
+
+      // The booker's own details: phone and address only (their participants give their emergency contacts).
+      const saved = await post(manageToken(registration.id), { intent: "details", phoneNumber: "+31 6 99999999", street: "Nieuwe Kade 9", postalCode: "2583 AB", city: "Den Haag", country: "Nederland" });
+      expect(saved).toEqual({ status: 200, body: { intent: "details", outcome: "updated" } });
+      expect(await booking(registration.id)).toMatchObject({ street: "Nieuwe Kade 9", phoneNumber: "+31 6 99999999" });
+    });
+
+    it("a one-place booking whose booker sails shows no participants section, and its emergency contact is place 1's", async () => {
+      const event = await insertEvent(NOW, { maxParticipants: 20 });
+      setNowForTests(NOW);
+      const created = await createRegistration(database.db(), { eventId: event.id, input: participant(21), locale: "en", now: NOW });
+      if (created.outcome !== "held") throw new Error(created.outcome);
+      const view = await load(manageToken(created.registration.id));
+      expect(view).toMatchObject({ places: null, placeCount: 1, bookerSails: true, contact: { nextOfKinName: "Familie", nextOfKinPhone: "+31 6 12345678" } });
+    });
+
+    it("cancels a place by its form once, refuses a place of another booking or a garbled id, and changes nothing then", async () => {
+      const mine = await groupBooking(22, 3);
+      const other = await groupBooking(23, 3);
+      const token = manageToken(mine.registration.id);
+
+      expect(await post(token, { intent: "place-cancel", placeId: other.places[0].id })).toEqual({ status: 404, body: { intent: "place-cancel", outcome: "not_found" } });
+      expect(await post(token, { intent: "place-cancel", placeId: "' or 1=1 --" })).toEqual({ status: 404, body: { intent: "place-cancel", outcome: "not_found" } });
+      expect(await post(token, { intent: "place-resend", placeId: other.places[0].id })).toEqual({ status: 404, body: { intent: "place-resend", outcome: "not_found" } });
+      expect((await post(token, { intent: "place-replace", placeId: other.places[0].id, name: "Kaper", email: "kaper2@example.com", locale: "nl" })).status).toBe(404);
+      expect((await placeRows(other.registration.id)).every((p) => p.cancelledAt === null && p.replacedAt === null)).toBe(true);
+      expect(await booking(other.registration.id)).toMatchObject({ places: 3 });
+
+      const first = await post(token, { intent: "place-cancel", placeId: mine.places[2].id });
+      expect(first).toEqual({ status: 200, body: { intent: "place-cancel", outcome: "cancelled", number: 3, refundedCents: 14_750 } });
+      const again = await post(token, { intent: "place-cancel", placeId: mine.places[2].id });
+      expect(again).toEqual({ status: 200, body: { intent: "place-cancel", outcome: "already_cancelled" } });
+      expect(await refundRowsOf(database.db(), mine.registration.id)).toHaveLength(1);
+      expect(await booking(mine.registration.id)).toMatchObject({ places: 2 });
+    });
+
+    it("replaces by its form (checked like the registration form), and resends an invitation at most every ten minutes", async () => {
+      const { registration, places } = await groupBooking(24, 3);
+      const token = manageToken(registration.id);
+      const invalid = await post(token, { intent: "place-replace", placeId: places[1].id, name: "", email: "not-an-address", locale: "en" });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toMatchObject({ intent: "place-replace", outcome: "invalid", placeId: places[1].id, result: { error: { name: ["booking.validation.fieldRequired"], email: ["booking.validation.invalidEmail"] } } });
+      const duplicate = await post(token, { intent: "place-replace", placeId: places[1].id, name: "Dubbel", email: places[0].email!, locale: "en" });
+      expect(duplicate).toMatchObject({ status: 409, body: { intent: "place-replace", outcome: "duplicate_email" } });
+      expect((await placeRows(registration.id)).every((p) => p.replacedAt === null)).toBe(true);
+
+      const replaced = await post(token, { intent: "place-replace", placeId: places[1].id, name: "Nieuw", email: "nieuw24@example.com", locale: "en" });
+      expect(replaced).toEqual({ status: 200, body: { intent: "place-replace", outcome: "replaced" } });
+      const view = await load(token);
+      expect(view.places!.lines.map((l) => [l.number, l.name, l.state])).toEqual([
+        [1, places[0].name, "live"],
+        [2, "Nieuw", "live"],
+        [2, places[1].name, "replaced"],
+        [3, places[2].name, "live"],
+      ]);
+      expect(view.places!.lines[2]).toMatchObject({ replacedBy: "Nieuw", can: { resend: false, replace: false, cancel: false } });
+
+      expect(await post(token, { intent: "place-resend", placeId: places[2].id })).toEqual({ status: 200, body: { intent: "place-resend", outcome: "sent" } });
+      const soon = await post(token, { intent: "place-resend", placeId: places[2].id });
+      expect(soon).toMatchObject({ status: 429, body: { intent: "place-resend", outcome: "too_soon" } });
+      expect(await mailsOf(database.db(), registration.id, "place-resend")).toHaveLength(1);
+    });
   });
 });

@@ -200,6 +200,29 @@ describe("group bookings: the booker's changes of one place", () => {
     expect((await placeRows(registration.id)).filter((p) => p.replacedAt !== null)).toHaveLength(1);
   });
 
+  it("replacing the booker's own place: the booker no longer sails and stays the booking's contact", async () => {
+    const event = await insertEvent(NOW, { maxParticipants: 20, maxPlacesPerBooking: 8 });
+    setNowForTests(NOW);
+    const input: RegistrationInput = {
+      ...participant(11),
+      places: 2,
+      participants: [{ name: "Maat", email: "maat11@example.com", locale: undefined, birthDate: undefined, street: undefined, city: undefined, postalCode: undefined, country: undefined, nextOfKinName: undefined, nextOfKinPhone: undefined }],
+    };
+    const created = await createRegistration(database.db(), { eventId: event.id, input, locale: "nl", now: NOW });
+    if (created.outcome !== "held") throw new Error(created.outcome);
+    const session = await openCheckout(created.registration, created.event, created.due);
+    await fulfilPayment({ provider: session.provider, sessionId: session.sessionId, providerPaymentId: provider.pay(session.sessionId), amountCents: created.registration.amountDueCents, currency: "eur" });
+    const [own] = (await placeRows(created.registration.id)).filter((p) => p.isBooker);
+    const result = await replaceParticipant(database.db(), { registrationId: created.registration.id, placeId: own.id, name: "Collega", email: "collega11@example.com", locale: "nl", actor: PARTICIPANT, now: NOW });
+    expect(result.outcome).toBe("replaced");
+    expect(await booking(created.registration.id)).toMatchObject({ bookerSails: false, customerEmail: "deelnemer11@example.com", places: 2 });
+    const current = (await placeRows(created.registration.id)).filter((p) => p.replacedAt === null);
+    expect(current.map((p) => [p.number, p.name, p.isBooker])).toEqual([
+      [1, "Collega", false],
+      [2, "Maat", false],
+    ]);
+  });
+
   it("refuses a replacement whose e-mail address is another current participant's of the booking", async () => {
     const { registration, places } = await groupBooking(6, 3);
     const result = await replaceParticipant(database.db(), { registrationId: registration.id, placeId: places[0].id, name: "Dubbel", email: places[2].email!.toUpperCase(), locale: "nl", actor: PARTICIPANT, now: NOW });

@@ -48,6 +48,7 @@ export function ParticipantsCard({ view, places, path, actionData }: { view: Man
             <PlaceItem key={line.id} line={line} places={places} path={path} actionData={actionData} />
           ))}
         </ol>
+        {view.status === "confirmed" && view.can.cancel && places.total === 1 && <p className="text-sm text-slate-700">{t("manage.places.cancelLast")}</p>}
       </div>
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { emergencyContactFields, makeRegistrationFields } from "./registration";
+import { z } from "zod";
+import { emergencyContactFields, makeParticipantSchema, makeRegistrationFields } from "./registration";
 
 /**
  * The participant's own page (/my-booking/<token>): what it shows (`ManageView`), the fields
@@ -22,6 +23,23 @@ export const contactDetailsSchema = makeRegistrationFields()
   })
   .extend(emergencyContactFields);
 
+/**
+ * A booker who does not sail has no emergency contact of their own (each participant gives theirs
+ * on their own page): their form is the contact fields without it.
+ */
+export const bookerContactSchema = makeRegistrationFields().pick({
+  phoneNumber: true,
+  street: true,
+  postalCode: true,
+  city: true,
+  country: true,
+});
+
+/** Another person takes a place (the booker's replace form): the registration form's participant rules. */
+export const replaceParticipantSchema = makeParticipantSchema()
+  .pick({ name: true, email: true })
+  .extend({ locale: z.enum(["nl", "en"], { error: "booking.validation.fieldRequired" }), placeId: z.string().trim().min(1).max(100) });
+
 /** The contact fields as stored: an empty phone number is kept as null. */
 export type ContactDetails = {
   phoneNumber: string | null;
@@ -34,7 +52,7 @@ export type ContactDetails = {
 };
 
 /** The buttons of the page's forms (`intent`). */
-export const MANAGE_INTENTS = ["pay", "details", "cancel", "disruption-move", "disruption-refund"] as const;
+export const MANAGE_INTENTS = ["pay", "details", "cancel", "disruption-move", "disruption-refund", "place-cancel", "place-replace", "place-resend"] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 
 export function isManageIntent(value: unknown): value is ManageIntent {
@@ -53,6 +71,14 @@ export type ManageActionData =
   | { intent: "cancel"; outcome: "cancelled"; refundedCents: number }
   | { intent: "cancel"; outcome: "already_cancelled" | "not_cancellable" | "failed" }
   | { intent: null; outcome: "bad_request" | "too_many" | "unavailable" }
+  /** The booker's changes of one place of a group booking (decision 042). */
+  | { intent: "place-cancel"; outcome: "cancelled"; number: number; refundedCents: number }
+  | { intent: "place-cancel"; outcome: "already_cancelled" | "last_place" | "not_found" | "not_cancellable" | "failed" }
+  | { intent: "place-replace"; outcome: "replaced" | "not_found" | "not_changeable" | "duplicate_email" | "failed"; placeId?: string; result?: SubmissionResult<string[]> }
+  | { intent: "place-replace"; outcome: "invalid"; placeId?: string; result: SubmissionResult<string[]> }
+  | { intent: "place-replace"; outcome: "deadline_passed"; lastDay: string; placeId?: string; result?: SubmissionResult<string[]> }
+  | { intent: "place-resend"; outcome: "sent" | "no_email" | "not_found" | "not_changeable" | "failed" }
+  | { intent: "place-resend"; outcome: "too_soon"; retryAfterSeconds: number }
   /** The choice after the team cancelled or moved the date (decision 015). */
   | { intent: "disruption-move" | "disruption-refund"; outcome: DisruptionChoiceOutcome; refundedCents?: number };
 
@@ -87,6 +113,39 @@ export type PaymentLine = { id: string; at: string; kind: "deposit" | "full" | "
 export type RefundLine = { id: string; at: string; amountCents: number; status: "pending" | "succeeded" | "failed" };
 export type CancelQuote = { refundCents: number; percent: number; deadline: string; inWindow: boolean; netPaidCents: number };
 
+/** One participant's row on the booker's page: their state, never their details beyond name and e-mail. */
+export type PlaceLine = {
+  id: string;
+  number: number;
+  name: string;
+  email: string | null;
+  /** The booker's own place (they sail). */
+  isBooker: boolean;
+  state: "live" | "cancelled" | "replaced";
+  /** Replaced: by whom (the row that has the place now). */
+  replacedBy: string | null;
+  complete: boolean;
+  waiverAccepted: boolean;
+  invitedAt: string | null;
+  can: { resend: boolean; replace: boolean; cancel: boolean };
+};
+
+/** The group's places on the booker's page (shown for more than one place, or a booker who does not sail). */
+export type PlacesView = {
+  /** Live places, and how many of them are complete ("3 of 5 complete"). */
+  total: number;
+  complete: number;
+  /** The participants' deadline (the end of its Amsterdam day, ISO), and whether it is still open. */
+  deadline: string;
+  replaceOpen: boolean;
+  /** Current rows by number (cancelled ones too), each followed by the participants it replaced. */
+  lines: PlaceLine[];
+  /** The cancel step of one place (`?step=cancel-place&place=<id>`): what cancelling it gives back now. */
+  cancelQuote: { placeId: string; number: number; name: string; refundCents: number; shareCents: number; percent: number; inWindow: boolean; deadline: string } | null;
+  /** The replace form of one place (`?step=replace&place=<id>`). */
+  replacing: string | null;
+};
+
 /** Everything the page shows, ready for the browser (dates as ISO strings, money in cents). */
 export type ManageView = {
   reference: string;
@@ -119,6 +178,13 @@ export type ManageView = {
   /** The event's rule: `percent`% back until `deadline`. */
   policy: { percent: number; deadline: string };
   contact: ContactDetails;
+  /** The booker sails (place 1 is theirs): their emergency contact is on the details form. */
+  bookerSails: boolean;
+  /** How many places the booking holds and the price of one ("4 × €295"). */
+  placeCount: number;
+  placePriceCents: number;
+  /** The participants of a group booking; null for one place whose booker sails (the page as before). */
+  places: PlacesView | null;
   can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
   /** The cancel step (`?step=cancel`): what cancelling now gives back. */
   cancelQuote: CancelQuote | null;

@@ -4,12 +4,14 @@ import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
-import { events, payments, registrations, type Event } from "../db/schema.server";
+import { bookingPlaces, events, payments, registrations, type Event } from "../db/schema.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly } from "../mail/send.server";
 import { offerFreedPlaces } from "../waitlist/offers.server";
 import { queueCancellationNotice, queueRefundFailedAlert, queueTeamCancellationNotice } from "./emails.server";
 import { cancellationRefund, registrationMoney, type Money } from "./money.server";
+import { queuePlaceCancelledToParticipant } from "./place-changes.server";
+import { isCurrentPlace } from "./places.server";
 import { executeRefunds, planRefund, type RefundPlan } from "./refunds.server";
 
 export type CancelRefund = { mode: "policy" } | { mode: "full" } | { mode: "partial"; amountCents: number } | { mode: "none" };
@@ -170,6 +172,15 @@ export async function cancelBooking(params: {
       }),
       await queueTeamCancellationNotice(tx, registration.id, { refundCents, actor: params.actor, reason, previousStatus: registration.status }),
     ];
+    // A group booking ends with all its places (decision 042): each participant the booker named
+    // with an address of their own is told (their own link then says the booking is cancelled).
+    // The refund is the whole booking's, above; only a confirmed booking's participants were invited.
+    if (registration.status === "confirmed") {
+      const places = await tx.select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, registration.id));
+      for (const place of places.filter((p) => isCurrentPlace(p) && !p.isBooker && p.email)) {
+        emailIds.push(await queuePlaceCancelledToParticipant(tx, place, registration, event, true));
+      }
+    }
     return { outcome: "cancelled", eventId: event.id, plan, emailIds };
   });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { createElement } from "react";
 import { BookingDetailsChangedEmail, bookingDetailsChangedSubject } from "~/emails/booking-details-changed";
 import { translate, type Locale, type MessageKey } from "~/i18n";
@@ -6,10 +6,11 @@ import { CONTACT_FIELDS, type ContactDetails, type ContactField } from "~/schema
 import { audit, changesOf, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
-import { events, registrations } from "../db/schema.server";
+import { bookingPlaces, events, registrations } from "../db/schema.server";
 import { deliverQueuedQuietly, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { formatEventTimes } from "~/lib/dates";
+import { missingDetails } from "./places.server";
 
 /** Within this long before the start the team is told of every change (their lists are printed by then). */
 export const TEAM_NOTICE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -51,8 +52,17 @@ function shown(value: unknown): string {
   return typeof value === "string" && value !== "" ? value : "–";
 }
 
+/** The booking's own fields (the booker's contact); the emergency contact is the sailing booker's place's. */
+const BOOKING_FIELDS = ["phoneNumber", "street", "postalCode", "city", "country"] as const satisfies readonly ContactField[];
+const ADDRESS_FIELDS = ["street", "postalCode", "city", "country"] as const;
+const EMERGENCY_FIELDS = ["nextOfKinName", "nextOfKinPhone"] as const;
+
 /**
- * A participant corrects their phone number, address or emergency contact. One transaction with
+ * The booker corrects their phone number, address or (when they sail) emergency contact. The phone
+ * and address are the booking's; a sailing booker's address and emergency contact are also their
+ * place's (place 1, `booking_places`: the manifest reads the participant there; the registration's
+ * own emergency columns are legacy, no longer written, decision 042). A booker who does not sail
+ * has no emergency contact here: those fields are ignored. One transaction with
  * the registration row locked (so two posts at once are applied one after the other, each with
  * its own audit row of what it changed), refused once the event has started. Within 7 days of
  * the start the team gets a Dutch notice listing what changed, queued in the same transaction
@@ -73,15 +83,39 @@ export async function updateContactDetails(
     if (!event) return { answer: { outcome: "not_changeable" } as const, emailIds: [] };
     if (at.getTime() >= event.startDate.getTime()) return { answer: { outcome: "event_started" } as const, emailIds: [] };
 
-    const changes = changesOf(registration, after);
+    const [bookerPlace] = await tx
+      .select()
+      .from(bookingPlaces)
+      .where(and(eq(bookingPlaces.registrationId, registrationId), eq(bookingPlaces.isBooker, true), isNull(bookingPlaces.replacedAt), isNull(bookingPlaces.cancelledAt)))
+      .for("update");
+    if (!bookerPlace) for (const key of EMERGENCY_FIELDS) delete after[key];
+    const before = {
+      ...Object.fromEntries(BOOKING_FIELDS.map((key) => [key, registration[key]])),
+      nextOfKinName: bookerPlace?.nextOfKinName ?? null,
+      nextOfKinPhone: bookerPlace?.nextOfKinPhone ?? null,
+    } as ContactDetails;
+    const changes = changesOf(before, after);
     const changed = CONTACT_FIELDS.filter((key) => key in changes);
     if (changed.length === 0) return { answer: { outcome: "unchanged" } as const, emailIds: [] };
 
-    const update = Object.fromEntries(changed.map((key) => [key, after[key] ?? null])) as Partial<ContactDetails>;
-    await tx
-      .update(registrations)
-      .set({ ...update, updatedAt: at })
-      .where(eq(registrations.id, registrationId));
+    const valueOf = (key: ContactField) => after[key] ?? null;
+    const bookingUpdate = Object.fromEntries(BOOKING_FIELDS.filter((key) => changed.includes(key)).map((key) => [key, valueOf(key)]));
+    if (Object.keys(bookingUpdate).length > 0) {
+      await tx
+        .update(registrations)
+        .set({ ...bookingUpdate, updatedAt: at })
+        .where(eq(registrations.id, registrationId));
+    }
+    if (bookerPlace) {
+      const placeUpdate = Object.fromEntries([...ADDRESS_FIELDS, ...EMERGENCY_FIELDS].filter((key) => changed.includes(key)).map((key) => [key, valueOf(key)]));
+      if (Object.keys(placeUpdate).length > 0) {
+        const complete = missingDetails({ ...bookerPlace, ...placeUpdate }).length === 0;
+        await tx
+          .update(bookingPlaces)
+          .set({ ...placeUpdate, ...(complete && !bookerPlace.detailsCompletedAt ? { detailsCompletedAt: at } : {}), updatedAt: at })
+          .where(eq(bookingPlaces.id, bookerPlace.id));
+      }
+    }
     await audit(tx, {
       entityType: "registration",
       entityId: registrationId,

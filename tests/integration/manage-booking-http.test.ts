@@ -12,6 +12,8 @@ import { httpRequest, startTestApp, type HttpAnswer, type TestApp } from "../sup
 let app: TestApp;
 let token = "";
 let reference = "";
+let groupToken = "";
+let groupPlaceId = "";
 
 const request = (urlPath: string, headers: Record<string, string> = {}) => httpRequest(`${app.url}${urlPath}`, { headers });
 
@@ -24,7 +26,7 @@ function expectPrivate(answer: HttpAnswer, what: string) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { events, registrations, payments } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
+  const { events, registrations, payments, bookingPlaces } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
   const { manageToken } = await app.load<typeof ManageLinkModule>("/server/booking/manage-link.server.ts");
   const start = new Date(Date.now() + 45 * 86_400_000);
   const [event] = await app.db
@@ -74,6 +76,45 @@ beforeAll(async () => {
     paidAt: new Date(),
   });
   token = manageToken(registration.id);
+
+  // A group booking of three places by a booker who does not sail (decision 042).
+  const [group] = await app.db
+    .insert(registrations)
+    .values({
+      reference: `OR-GRP${crypto.randomBytes(2).toString("hex").toUpperCase()}`,
+      eventId: event.id,
+      customerName: "Hanna Boeker",
+      customerEmail: "hanna@example.com",
+      street: "Kade 3",
+      city: "Amsterdam",
+      postalCode: "1011 AA",
+      country: "Nederland",
+      locale: "en",
+      status: "confirmed",
+      places: 3,
+      bookerSails: false,
+      priceCents: 3 * 29_500,
+      amountDueCents: (3 * 29_500) / 2,
+      termsAcceptedAt: new Date(),
+      waiverVersion: "2025-01",
+      confirmedAt: new Date(),
+    })
+    .returning();
+  const rows = await app.db
+    .insert(bookingPlaces)
+    .values([1, 2, 3].map((number) => ({ registrationId: group.id, number, name: `Crew Member ${number}`, email: `crew${number}@example.com`, locale: "en" })))
+    .returning();
+  await app.db.insert(payments).values({
+    registrationId: group.id,
+    provider: "test",
+    providerSessionId: `test_${crypto.randomBytes(9).toString("base64url")}`,
+    kind: "deposit",
+    amountCents: (3 * 29_500) / 2,
+    status: "paid",
+    paidAt: new Date(),
+  });
+  groupToken = manageToken(group.id);
+  groupPlaceId = rows[1].id;
 }, 120_000);
 
 afterAll(async () => {
@@ -118,6 +159,26 @@ describe("GET /my-booking/:token over HTTP", () => {
       expect(answer.text).toContain("404");
       for (const secret of [reference, "Proefzeildag", "Trial sailing day", "Lotte", "Zeeman"]) expect(answer.text, bad).not.toContain(secret);
     }
+  });
+
+  it("renders a group booking as the booker's view: every participant's state, the price per place, a place's cancel step", async () => {
+    const page = await request(`/my-booking/${groupToken}?lang=en`);
+    expect(page.status).toBe(200);
+    expectPrivate(page, "group page");
+    expect(page.text).toContain("Participants");
+    expect(page.text).toContain("0 of 3 complete");
+    for (const n of [1, 2, 3]) expect(page.text).toContain(`Crew Member ${n}`);
+    expect(page.text).toContain("Waiver not accepted yet");
+    expect(page.text).toContain("3 × €295");
+    // A booker who does not sail has no emergency contact of their own on the details form.
+    expect(page.text).not.toContain('name="nextOfKinName"');
+
+    const step = await request(`/my-booking/${groupToken}?lang=en&step=cancel-place&place=${groupPlaceId}`);
+    expect(step.status).toBe(200);
+    expect(step.text).toContain("Cancel place 2 (Crew Member 2)?");
+    expect(step.text).toContain("you get €147.50 back");
+    const replace = await request(`/my-booking/${groupToken}?lang=en&step=replace&place=${groupPlaceId}`);
+    expect(replace.text).toContain("Someone else takes place 2");
   });
 
   it("serves the calendar file with the private headers", async () => {

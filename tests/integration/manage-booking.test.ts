@@ -12,7 +12,7 @@ import { auditTrail } from "@server/audit/audit.server";
 import { manageToken } from "@server/booking/manage-link.server";
 import { makeReference } from "@server/booking/reference.server";
 import { setNowForTests } from "@server/clock.server";
-import { emails, payments, refunds, registrations, type NewEvent } from "@server/db/schema.server";
+import { bookingPlaces, emails, payments, refunds, registrations, type NewEvent } from "@server/db/schema.server";
 import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, routeArgs, testContext } from "../support/forms";
@@ -80,6 +80,26 @@ describe("manage my booking: /my-booking/:token", () => {
         createdAt: new Date(NOW.getTime() - 2 * DAY),
       })
       .returning();
+    // Place 1, the booker's own, as every booking has it since migration 0016 (decision 042): the
+    // participant's emergency contact lives there.
+    await database.db().insert(bookingPlaces).values({
+      registrationId: registration.id,
+      number: 1,
+      isBooker: true,
+      name: registration.customerName,
+      email: registration.customerEmail,
+      locale: registration.locale,
+      birthDate: registration.birthDate,
+      street: registration.street,
+      city: registration.city,
+      postalCode: registration.postalCode,
+      country: registration.country,
+      nextOfKinName: registration.nextOfKinName,
+      nextOfKinPhone: registration.nextOfKinPhone,
+      waiverVersion: registration.waiverVersion,
+      waiverAcceptedAt: registration.termsAcceptedAt,
+      detailsCompletedAt: registration.createdAt,
+    });
     if (options.depositPaid !== false && event.priceCents > 0) {
       await database
         .db()
@@ -142,9 +162,15 @@ describe("manage my booking: /my-booking/:token", () => {
     ...overrides,
   });
 
+  /** The booking as stored, with the booker's emergency contact read where it lives: their place (decision 042). */
   async function stored(id: string) {
     const [row] = await database.db().select().from(registrations).where(eq(registrations.id, id));
-    return row;
+    const [place] = await database
+      .db()
+      .select()
+      .from(bookingPlaces)
+      .where(and(eq(bookingPlaces.registrationId, id), eq(bookingPlaces.isBooker, true)));
+    return { ...row, nextOfKinName: place?.nextOfKinName ?? null, nextOfKinPhone: place?.nextOfKinPhone ?? null, legacyNextOfKinName: row.nextOfKinName };
   }
 
   async function teamNotices(id: string) {
@@ -272,6 +298,8 @@ describe("manage my booking: /my-booking/:token", () => {
       expect(answer.body).toEqual({ intent: "details", outcome: "updated" });
       expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
       expect(await stored(registration.id)).toMatchObject({ nextOfKinName: "Noor de Vries", nextOfKinPhone: "+31 6 99999999", city: "Leiden", street: "Havenstraat 1" });
+      // The registration's own emergency columns are legacy (kept for a rollback): no longer written.
+      expect((await stored(registration.id)).legacyNextOfKinName).toBe("Joris de Vries");
 
       const trail = (await auditTrail(database.db(), registration.id)).filter((row) => row.action === "registration.details_changed");
       expect(trail).toHaveLength(1);

@@ -5,11 +5,14 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useI18n } from "~/i18n";
 import { REGISTRATION_LIMITS } from "~/schemas/registration";
-import { contactDetailsSchema, type ManageActionData, type ManageView } from "~/schemas/manage";
+import { bookerContactSchema, contactDetailsSchema, type ManageActionData, type ManageView } from "~/schemas/manage";
 import { TextField } from "~/components/text-field";
 import { Card } from "./card";
 
-/** The contact details the participant may correct until the event starts (`#details`). */
+/**
+ * The contact details the booker may correct until the event starts (`#details`): the booking's
+ * phone and address, and, when the booker sails, their own emergency contact (their place's).
+ */
 export function DetailsCard({ view, actionData, teamEmail }: { view: ManageView; actionData: ManageActionData | undefined; teamEmail: string }) {
   const { t } = useI18n();
   const navigation = useNavigation();
@@ -29,7 +32,8 @@ export function DetailsCard({ view, actionData, teamEmail }: { view: ManageView;
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactDetailsSchema }),
+    // The fields are the sailing booker's; a booker who does not sail has the same form without the emergency contact.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: (view.bookerSails ? contactDetailsSchema : bookerContactSchema) as typeof contactDetailsSchema }),
   });
   return (
     <Card id="details" title={t("manage.details.title")}>
@@ -51,11 +55,13 @@ export function DetailsCard({ view, actionData, teamEmail }: { view: ManageView;
             <TextField field={fields.city} required label={t("booking.field.city")} autoComplete="address-level2" maxLength={REGISTRATION_LIMITS.city} />
             <TextField field={fields.country} required label={t("booking.field.country")} autoComplete="country-name" maxLength={REGISTRATION_LIMITS.country} className="sm:col-span-2" />
           </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-navy-900">{t("booking.form.emergency")}</legend>
-            <TextField field={fields.nextOfKinName} required label={t("booking.field.nextOfKinName")} autoComplete="off" maxLength={REGISTRATION_LIMITS.name} />
-            <TextField field={fields.nextOfKinPhone} required label={t("booking.field.nextOfKinPhone")} type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
-          </fieldset>
+          {view.bookerSails && (
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-navy-900">{t("booking.form.emergency")}</legend>
+              <TextField field={fields.nextOfKinName} required label={t("booking.field.nextOfKinName")} autoComplete="off" maxLength={REGISTRATION_LIMITS.name} />
+              <TextField field={fields.nextOfKinPhone} required label={t("booking.field.nextOfKinPhone")} type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
+            </fieldset>
+          )}
           <div>
             <Button type="submit" name="intent" value="details" disabled={saving} className="w-full sm:w-auto" data-testid="manage-save">
               {saving ? t("manage.details.saving") : t("manage.details.save")}

@@ -20,6 +20,12 @@ export function PaymentsCard({ view }: { view: ManageView }) {
         <Row label={t("manage.money.price")} testId="manage-price">
           {free ? t("manage.money.free") : formatAmount(m.priceCents, locale)}
         </Row>
+        {view.placeCount > 1 && !free && (
+          // A group booking's price is its places × the price of one (a cancelled place's share that was paid stays in it).
+          <Row label={t("manage.places.title")} testId="manage-places-price">
+            {t("manage.places.pricePerPlace", { places: view.placeCount, price: formatAmount(view.placePriceCents, locale) })}
+          </Row>
+        )}
         {!free && (
           <Row label={t("manage.money.paid")} testId="manage-paid">
             {formatAmount(m.paidCents, locale)}

@@ -1,20 +1,34 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { asLocale, isLocale, type Locale } from "~/i18n";
 import { eventIncludedIn, eventNameIn } from "@server/events/view.server";
 import { storedLocale } from "~/i18n/locale.server";
-import { contactDetailsSchema, isManageIntent, type CancelQuote, type ContactDetails, type ManageActionData, type ManageView } from "~/schemas/manage";
+import {
+  bookerContactSchema,
+  contactDetailsSchema,
+  isManageIntent,
+  replaceParticipantSchema,
+  type CancelQuote,
+  type ContactDetails,
+  type ManageActionData,
+  type ManageView,
+  type PlaceLine,
+  type PlacesView,
+} from "~/schemas/manage";
+import { participantDeadline } from "~/lib/booking";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { openBalanceCheckout } from "@server/booking/balance.server";
 import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
 import { updateContactDetails } from "@server/booking/changes.server";
 import { registrationIdFromManageToken } from "@server/booking/manage-link.server";
 import { cancellationRefund, registrationMoney } from "@server/booking/money.server";
+import { cancelledSharesCents, cancelPlace, placeCancellationQuote, placePriceCents, replaceParticipant, resendInvitation } from "@server/booking/place-changes.server";
+import { isCurrentPlace, placeComplete } from "@server/booking/places.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { calendarInvite } from "@server/booking/emails.server";
-import { events, payments, refunds, registrations, type Event, type Registration } from "@server/db/schema.server";
+import { bookingPlaces, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
 import { readForm } from "@server/http/form.server";
 import { log } from "@server/log.server";
 import { RateLimiter } from "@server/security/rate-limit.server";
@@ -107,22 +121,60 @@ export async function languageRedirect(request: Request, address: URL, registrat
   return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });
 }
 
-function contactOf(r: Registration): ContactDetails {
+/** The booker's contact: the booking's phone and address; a sailing booker's emergency contact is their place's. */
+function contactOf(r: Registration, bookerPlace: BookingPlace | undefined): ContactDetails {
   return {
     phoneNumber: r.phoneNumber,
     street: r.street,
     postalCode: r.postalCode,
     city: r.city,
     country: r.country,
-    nextOfKinName: r.nextOfKinName,
-    nextOfKinPhone: r.nextOfKinPhone,
+    nextOfKinName: bookerPlace?.nextOfKinName ?? null,
+    nextOfKinPhone: bookerPlace?.nextOfKinPhone ?? null,
   };
 }
 
+/**
+ * The group's places for the booker: each current row by number (cancelled ones too), followed by
+ * the participants it replaced, with what the booker may do to each.
+ */
+function placesView(event: Event, rows: BookingPlace[], at: Date, changeable: boolean, steps: Pick<PlacesView, "cancelQuote" | "replacing">): PlacesView {
+  const deadline = participantDeadline(event, at);
+  const live = rows.filter(isCurrentPlace);
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const line = (p: BookingPlace): PlaceLine => {
+    const isLive = isCurrentPlace(p);
+    return {
+      id: p.id,
+      number: p.number,
+      name: p.name,
+      email: p.email,
+      isBooker: p.isBooker,
+      state: p.replacedAt ? "replaced" : p.cancelledAt ? "cancelled" : "live",
+      replacedBy: p.replacedById ? (byId.get(p.replacedById)?.name ?? null) : null,
+      complete: placeComplete(p),
+      waiverAccepted: p.waiverAcceptedAt !== null,
+      invitedAt: p.invitedAt?.toISOString() ?? null,
+      can: {
+        resend: changeable && isLive && !p.isBooker && p.email !== null,
+        replace: changeable && isLive && deadline.open,
+        cancel: changeable && isLive && live.length > 1,
+      },
+    };
+  };
+  const lines: PlaceLine[] = [];
+  for (const place of rows.filter((p) => p.replacedAt === null).sort((a, b) => a.number - b.number)) {
+    lines.push(line(place));
+    const earlier = rows.filter((p) => p.number === place.number && p.replacedAt !== null).sort((a, b) => b.replacedAt!.getTime() - a.replacedAt!.getTime());
+    lines.push(...earlier.map(line));
+  }
+  return { total: live.length, complete: live.filter(placeComplete).length, deadline: deadline.deadline.toISOString(), replaceOpen: deadline.open, lines, ...steps };
+}
+
 /** The page's data for one booking, in `locale`. `step` is the query's `step` (the cancel step). */
-export async function manageView({ registration: r, event }: Booking, locale: Locale, step: string | null): Promise<ManageView> {
+export async function manageView({ registration: r, event }: Booking, locale: Locale, step: string | null, stepPlace: string | null = null): Promise<ManageView> {
   const at = now();
-  const [money, paid, refunded] = await Promise.all([
+  const [money, paid, refunded, placeRows, shares] = await Promise.all([
     registrationMoney(db(), r.id, at),
     db()
       .select({ id: payments.id, paidAt: payments.paidAt, createdAt: payments.createdAt, kind: payments.kind, amountCents: payments.amountCents })
@@ -134,7 +186,10 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
       .from(refunds)
       .where(eq(refunds.registrationId, r.id))
       .orderBy(asc(refunds.createdAt)),
+    db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, r.id)),
+    cancelledSharesCents(db(), r.id),
   ]);
+  const bookerPlace = placeRows.find((p) => p.isBooker && isCurrentPlace(p));
   // The state comes from the booking and the date it is on now: after a move that is the new
   // date, whose normal rules apply. A date the team cancelled has not "started", whatever its
   // start; details follow the server's own rule (until the start of the booking's date).
@@ -155,6 +210,20 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     const quote = await cancellationQuote(r.id, at);
     cancelQuote = quote ? { ...quote, deadline: quote.deadline.toISOString() } : null;
   }
+  // A group (or a booker who does not sail) gets the participants' section; one place whose
+  // booker sails looks as it always did.
+  let places: PlacesView | null = null;
+  if (r.places > 1 || !r.bookerSails || placeRows.some((p) => !p.isBooker)) {
+    const stepRow = stepPlace ? placeRows.find((p) => p.id === stepPlace && isCurrentPlace(p)) : undefined;
+    let cancelPlaceQuote: PlacesView["cancelQuote"] = null;
+    if (step === "cancel-place" && stepRow && can.cancel) {
+      const q = await placeCancellationQuote(db(), r.id, stepRow.id, at);
+      if (q) {
+        cancelPlaceQuote = { placeId: stepRow.id, number: stepRow.number, name: stepRow.name, refundCents: q.refundCents, shareCents: q.shareCents, percent: q.percent, inWindow: q.inWindow, deadline: q.deadline.toISOString() };
+      }
+    }
+    places = placesView(event, placeRows, at, can.changeDetails && !choosing, { cancelQuote: cancelPlaceQuote, replacing: step === "replace" && stepRow ? stepRow.id : null });
+  }
   return {
     reference: r.reference,
     status: r.status,
@@ -174,7 +243,11 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     payments: paid.map((p) => ({ id: p.id, at: (p.paidAt ?? p.createdAt).toISOString(), kind: p.kind, amountCents: p.amountCents })),
     refunds: refunded.map((x) => ({ id: x.id, at: (x.succeededAt ?? x.createdAt).toISOString(), amountCents: x.amountCents, status: x.status })),
     policy: { percent: Math.min(100, Math.max(0, event.refundPercent)), deadline: policy.deadline.toISOString() },
-    contact: contactOf(r),
+    contact: contactOf(r, bookerPlace),
+    bookerSails: bookerPlace !== undefined,
+    placeCount: r.places,
+    placePriceCents: placePriceCents(r, shares),
+    places,
     can,
     cancelQuote,
     disruption: disruption
@@ -214,7 +287,7 @@ function answer(status: number, body: ManageActionData, headers?: Record<string,
 }
 
 /**
- * The page's forms: `intent` = pay | details | cancel. Every outcome is an answer the page shows
+ * The page's forms: `intent` = pay | details | cancel | place-cancel | place-replace | place-resend. Every outcome is an answer the page shows
  * in the visitor's language; bad input changes nothing and is answered 400, never thrown.
  */
 export async function manageAction(request: Request, booking: Booking, clientAddress: string): Promise<ActionAnswer> {
@@ -246,11 +319,19 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
       return answer(opened.outcome === "provider_error" ? 502 : 409, { intent, outcome: opened.outcome });
     }
 
+    if (intent === "place-cancel" || intent === "place-replace" || intent === "place-resend") return await placeAction(intent, form, booking);
+
     if (intent === "details") {
       form.delete("intent");
-      const submission = parseWithZod(form, { schema: contactDetailsSchema });
+      // A booker who does not sail has no emergency contact on this form (their participants give theirs).
+      const [sailing] = await db()
+        .select({ id: bookingPlaces.id })
+        .from(bookingPlaces)
+        .where(and(eq(bookingPlaces.registrationId, id), eq(bookingPlaces.isBooker, true), isNull(bookingPlaces.replacedAt), isNull(bookingPlaces.cancelledAt)))
+        .limit(1);
+      const submission = sailing ? parseWithZod(form, { schema: contactDetailsSchema }) : parseWithZod(form, { schema: bookerContactSchema });
       if (submission.status !== "success") return answer(400, { intent, outcome: "invalid", result: submission.reply() });
-      const v = submission.value;
+      const v: { nextOfKinName?: string; nextOfKinPhone?: string } & (typeof submission)["value"] = submission.value;
       // Every field is posted, so an emptied (optional) phone number is cleared, not left as it was.
       const changed = await updateContactDetails(
         id,
@@ -260,8 +341,7 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
           postalCode: v.postalCode,
           city: v.city,
           country: v.country,
-          nextOfKinName: v.nextOfKinName,
-          nextOfKinPhone: v.nextOfKinPhone,
+          ...(sailing ? { nextOfKinName: v.nextOfKinName, nextOfKinPhone: v.nextOfKinPhone } : {}),
         },
         PARTICIPANT,
       );
@@ -285,7 +365,55 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
   } catch (error) {
     log.error(`Manage booking: ${intent} for registration ${id} failed`, error);
     if (intent === "disruption-move" || intent === "disruption-refund") return answer(503, { intent, outcome: "failed" });
+    if (intent === "place-cancel" || intent === "place-replace" || intent === "place-resend") return answer(503, { intent, outcome: "failed" });
     return answer(503, intent === "cancel" ? { intent, outcome: "failed" } : { intent: null, outcome: "unavailable" });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The booker's changes of one place (`placeId` posted with the intent). The domain looks the place
+ * up within this booking, so a place of another booking (or anything else) is "not_found" and
+ * changes nothing; a value that is not an id never reaches the database.
+ */
+async function placeAction(intent: "place-cancel" | "place-replace" | "place-resend", form: FormData, booking: Booking): Promise<ActionAnswer> {
+  const registrationId = booking.registration.id;
+  const placeId = String(form.get("placeId") ?? "").trim();
+  const wellFormed = UUID.test(placeId);
+  const at = now();
+  if (intent === "place-cancel") {
+    if (!wellFormed) return answer(404, { intent, outcome: "not_found" });
+    const [place] = await db()
+      .select({ number: bookingPlaces.number })
+      .from(bookingPlaces)
+      .where(and(eq(bookingPlaces.id, placeId), eq(bookingPlaces.registrationId, registrationId)))
+      .limit(1);
+    const done = await cancelPlace(db(), { registrationId, placeId, actor: PARTICIPANT, now: at });
+    if (done.outcome === "cancelled") return answer(200, { intent, outcome: "cancelled", number: place?.number ?? 0, refundedCents: done.refund.refundedCents });
+    return answer({ already_cancelled: 200, last_place: 409, not_found: 404, not_cancellable: 409 }[done.outcome], { intent, outcome: done.outcome });
+  }
+  if (intent === "place-resend") {
+    if (!wellFormed) return answer(404, { intent, outcome: "not_found" });
+    const sent = await resendInvitation(db(), { registrationId, placeId, actor: PARTICIPANT, now: at });
+    if (sent.outcome === "too_soon") return answer(429, { intent, outcome: "too_soon", retryAfterSeconds: sent.retryAfterSeconds }, { "Retry-After": String(sent.retryAfterSeconds) });
+    return answer({ sent: 200, no_email: 409, not_found: 404, not_changeable: 409 }[sent.outcome], { intent, outcome: sent.outcome });
+  }
+  form.delete("intent");
+  const submission = parseWithZod(form, { schema: replaceParticipantSchema });
+  if (submission.status !== "success") return answer(400, { intent, outcome: "invalid", placeId: wellFormed ? placeId : undefined, result: submission.reply() });
+  if (!wellFormed) return answer(404, { intent, outcome: "not_found" });
+  const v = submission.value;
+  const replaced = await replaceParticipant(db(), { registrationId, placeId, name: v.name, email: v.email, locale: v.locale, actor: PARTICIPANT, now: at });
+  switch (replaced.outcome) {
+    case "replaced":
+      return answer(200, { intent, outcome: "replaced" });
+    case "deadline_passed":
+      return answer(409, { intent, outcome: "deadline_passed", lastDay: replaced.lastDay, placeId, result: submission.reply() });
+    case "duplicate_email":
+      return answer(409, { intent, outcome: "duplicate_email", placeId, result: submission.reply({ fieldErrors: { email: ["booking.validation.duplicateEmail"] } }) });
+    default:
+      return answer(replaced.outcome === "not_found" ? 404 : 409, { intent, outcome: replaced.outcome });
   }
 }
 

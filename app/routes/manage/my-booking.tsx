@@ -7,6 +7,7 @@ import { DetailsCard } from "~/components/manage/details-form";
 import { DisruptionCard } from "~/components/manage/disruption";
 import { EventCard } from "~/components/manage/event-card";
 import { Notice } from "~/components/manage/notice";
+import { ParticipantsCard } from "~/components/manage/participants";
 import { PaymentsCard } from "~/components/manage/payments";
 import { SiteError } from "~/components/site-error";
 import { translate, useI18n } from "~/i18n";
@@ -17,7 +18,9 @@ import type { Route } from "./+types/my-booking";
 /**
  * /my-booking/<token>: the participant's own page, opened from the link in every booking e-mail
  * (decision 014). It shows the booking and its money, and lets them pay the balance, correct
- * their contact details until the event starts, and cancel under the event's policy. Every form
+ * their contact details until the event starts, and cancel under the event's policy. For a group
+ * booking (decision 042) it is the booker's view of every place: participants (their state,
+ * resend, replace, cancel one place). The participant's own page is /my-place. Every form
  * is a plain POST that works before hydration. A wrong token is the site's plain 404.
  *
  * The page's parts, one per concern, are in app/components/manage/: booking-overview (the top),
@@ -31,7 +34,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   if (toLanguage) throw toLanguage;
   const locale = await manageLocale(request, booking.registration);
   const step = url.searchParams.get("step");
-  return data(await manageView(booking, locale, step), { headers: MANAGE_HEADERS });
+  return data(await manageView(booking, locale, step, url.searchParams.get("place")), { headers: MANAGE_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,6 +84,7 @@ export default function MyBookingPage({ loaderData: view, actionData, params }: 
             {cancelled && <CancelledNotice view={view} />}
             {view.status === "expired" && <Notice tone="neutral">{t("manage.expired.text")}</Notice>}
             {view.status === "pending_payment" && <Notice tone="pending">{t("manage.pending.text")}</Notice>}
+            {view.places && <ParticipantsCard view={view} places={view.places} path={path} actionData={actionData} />}
             <PaymentsCard view={view} />
             {view.status === "confirmed" && <DetailsCard view={view} actionData={actionData} teamEmail={teamEmail} />}
             {view.status === "confirmed" && <CancelCard view={view} path={path} />}

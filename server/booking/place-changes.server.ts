@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { asLocale, translate, type Locale } from "~/i18n";
 import { participantDeadline } from "~/lib/booking";
 import { formatDay, formatEventTimes } from "~/lib/dates";
@@ -7,7 +7,7 @@ import { formatAmount } from "~/lib/money-format";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { db, type DbOrTx, type Transaction } from "../db/client.server";
-import { auditLog, bookingPlaces, events, registrations, type BookingPlace, type Event, type Registration } from "../db/schema.server";
+import { bookingPlaces, events, registrations, type BookingPlace, type Event, type Registration } from "../db/schema.server";
 import { eventNameIn } from "../events/view.server";
 import { log } from "../log.server";
 import { deliverQueuedQuietly, queueEmail } from "../mail/send.server";
@@ -75,16 +75,16 @@ export type PlaceCancelQuote = {
 };
 
 /**
- * The shares of the places cancelled so far (each `place.cancelled` audit row records its share):
- * they stay in the booking's price (see `cancelPlace`), so the price of one live place is
- * (price − these) ÷ places.
+ * The shares of the places cancelled so far (each cancelled place keeps its own,
+ * `booking_places.cancelled_share_cents`): they stay in the booking's price (see `cancelPlace`),
+ * so the price of one live place is (price − these) ÷ places.
  */
 export async function cancelledSharesCents(database: DbOrTx, registrationId: string): Promise<number> {
-  const rows = await database
-    .select({ changes: auditLog.changes })
-    .from(auditLog)
-    .where(and(eq(auditLog.registrationId, registrationId), eq(auditLog.action, "place.cancelled")));
-  return rows.reduce((sum, row) => sum + (Number(row.changes.shareCents?.to) || 0), 0);
+  const [row] = await database
+    .select({ total: sql<number>`coalesce(sum(${bookingPlaces.cancelledShareCents}), 0)`.mapWith(Number) })
+    .from(bookingPlaces)
+    .where(and(eq(bookingPlaces.registrationId, registrationId), isNotNull(bookingPlaces.cancelledAt)));
+  return row?.total ?? 0;
 }
 
 /** The price of one place of the booking (the price per place when booked, early bird included). */
@@ -186,7 +186,7 @@ export async function cancelPlace(
     const nextPrice = Math.max(0, registration.priceCents - (quote.placePriceCents - quote.shareCents));
     const bookerLeaves = place.isBooker;
 
-    await tx.update(bookingPlaces).set({ cancelledAt: at, updatedAt: at }).where(eq(bookingPlaces.id, place.id));
+    await tx.update(bookingPlaces).set({ cancelledAt: at, cancelledShareCents: quote.shareCents, updatedAt: at }).where(eq(bookingPlaces.id, place.id));
     await tx
       .update(registrations)
       .set({ places: nextPlaces, priceCents: nextPrice, ...(bookerLeaves ? { bookerSails: false } : {}), updatedAt: at })
@@ -203,7 +203,6 @@ export async function cancelPlace(
         cancelledAt: { from: null, to: at.toISOString() },
         places: { from: registration.places, to: nextPlaces },
         priceCents: { from: registration.priceCents, to: nextPrice },
-        // Read back by cancelledSharesCents: the price of a place after this one.
         shareCents: { from: null, to: quote.shareCents },
         refundCents: { from: null, to: quote.refundCents },
         ...(bookerLeaves ? { bookerSails: { from: true, to: false } } : {}),

@@ -240,6 +240,12 @@ export const bookingPlaces = pgTable(
     invitedAt: timestamp("invited_at", { withTimezone: true }),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * A cancelled place's share of what had been paid (refunded, or kept under the policy): it
+     * stays in the booking's price, so one live place's price is (price − these) ÷ places
+     * (server/booking/place-changes.server.ts).
+     */
+    cancelledShareCents: integer("cancelled_share_cents"),
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     replacedById: uuid("replaced_by_id"),
     personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),

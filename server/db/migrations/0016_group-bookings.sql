@@ -19,6 +19,7 @@ CREATE TABLE "booking_places" (
 	"invited_at" timestamp with time zone,
 	"reminder_sent_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
+	"cancelled_share_cents" integer,
 	"replaced_at" timestamp with time zone,
 	"replaced_by_id" uuid,
 	"personal_data_erased_at" timestamp with time zone,

@@ -79,6 +79,8 @@ export function calendarInvite(
   registration: InviteRegistration,
   event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "locationEn" | "slug">,
   locale: Locale,
+  /** A participant's own entry of a group booking: its own UID (`place-<id>`), so it never replaces the booker's. */
+  placeId?: string,
 ): string {
   const publicUrl = env().publicUrl;
   const method = icsMethod(registration);
@@ -86,7 +88,7 @@ export function calendarInvite(
   const summary = eventNameIn(event, locale);
   return buildIcs(
     {
-      uid: `registration-${registration.id}@${new URL(publicUrl).hostname}`,
+      uid: `${placeId ? `place-${placeId}` : `registration-${registration.id}`}@${new URL(publicUrl).hostname}`,
       sequence: icsSequence(registration),
       stamp: now(),
       start: event.startDate,

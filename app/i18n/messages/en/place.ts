@@ -47,5 +47,6 @@ export default {
   "place.gone.title": "This link is no longer valid",
   "place.gone.replaced": "Your place on this booking was given to someone else, so this link no longer opens it. If you think this is a mistake, ask the person who booked you in, or write to {email}.",
   "place.gone.cancelled": "Your place on this booking was cancelled, so this link no longer opens it. If you think this is a mistake, ask the person who booked you in, or write to {email}.",
+  "place.tooMany.title": "Too many attempts",
   "place.help": "Questions about the booking itself (payment, changes): ask the person who booked you in. Questions about sailing: {email}.",
 } as const;

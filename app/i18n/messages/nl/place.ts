@@ -50,5 +50,6 @@ export default {
   "place.gone.title": "Deze link is niet meer geldig",
   "place.gone.replaced": "Je plek in deze boeking is aan iemand anders gegeven, dus deze link opent hem niet meer. Denk je dat dit niet klopt, vraag het degene die je heeft ingeschreven, of mail naar {email}.",
   "place.gone.cancelled": "Je plek in deze boeking is geannuleerd, dus deze link opent hem niet meer. Denk je dat dit niet klopt, vraag het degene die je heeft ingeschreven, of mail naar {email}.",
+  "place.tooMany.title": "Te veel pogingen",
   "place.help": "Vragen over de boeking zelf (betaling, wijzigingen): vraag het degene die je heeft ingeschreven. Vragen over het zeilen: {email}.",
 } satisfies Messages<typeof en>;

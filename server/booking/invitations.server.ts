@@ -91,7 +91,9 @@ export async function queueParticipantInvitation(tx: DbOrTx, placeId: string, ki
   await changedWithAudit(
     tx,
     // The trail is the booking's (entity: the registration); the changed row answers its booking's id.
-    tx.update(bookingPlaces).set({ invitedAt: at, updatedAt: at }).where(eq(bookingPlaces.id, place.id)).returning({ id: bookingPlaces.registrationId }),
+    // (Drizzle's returning alias is JS-only: the column is named `id` in the SQL itself.)
+    sql`update ${bookingPlaces} set invited_at = ${at.toISOString()}, updated_at = ${at.toISOString()}
+        where ${bookingPlaces.id} = ${place.id} returning ${bookingPlaces.registrationId} as id`,
     [
       {
         entityType: "registration",

@@ -174,6 +174,17 @@ describe("participants of a group booking", () => {
       expect((await mailsTo(ann.email, "participant-invitation"))[0].locale).toBe("en");
       expect((await mailsTo(bas.email, "participant-invitation"))[0].locale).toBe("nl");
       expect(await actions(registration.id, "place.invited")).toHaveLength(2);
+
+      // The booker's confirmation and the team's notice show the places, the price of one and who sails.
+      const [confirmation] = (await database.db().select().from(emails).where(eq(emails.relatedId, registration.id))).filter((m) => m.template === "booking-confirmation");
+      expect(confirmation.to).toBe(registration.customerEmail);
+      expect(confirmation.text).toMatch(/Plekken\s+2/);
+      expect(confirmation.text).toMatch(/Prijs per plek\s+€\s?295,00/);
+      expect(confirmation.text).toContain("Ann Paid");
+      expect(confirmation.text).toContain("Bas Paid");
+      const [team] = (await database.db().select().from(emails).where(eq(emails.relatedId, registration.id))).filter((m) => m.template === "booking-team");
+      expect(team.text).toMatch(/Boeker zeilt mee\s+Nee/);
+      expect(team.text).toContain("1. Ann Paid; 2. Bas Paid");
     });
 
     it("tells a participant who already has their own booking for the event, with its reference", async () => {

@@ -25,6 +25,7 @@ import { buildIcs } from "../mail/ics.server";
 import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
+import { alreadyBookedAs } from "./duplicates.server";
 import { placesOf } from "./places.server";
 import { firstReminderAt, registrationMoney, type Money } from "./money.server";
 
@@ -222,7 +223,18 @@ export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string,
   return queueRendered(
     tx,
     createElement(BookingTeamNotificationEmail, {
-      group: group && { places: group.places, pricePerPlace: group.pricePerPlace, bookerSails: group.bookerSails, participants: group.participants.map((p) => p.name) },
+      group: group && {
+        places: group.places,
+        pricePerPlace: group.pricePerPlace,
+        bookerSails: group.bookerSails,
+        // A participant already in another live booking of this event: the team sees it at once.
+        participants: await Promise.all(
+          group.participants.map(async (p) => {
+            const other = await alreadyBookedAs(tx, p, event.id, now());
+            return other ? translate(TEAM_LOCALE, "place.email.team.alsoBooked", { name: p.name, reference: other }) : p.name;
+          }),
+        ),
+      },
       locale: TEAM_LOCALE,
       kind,
       reference: r.reference,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { asLocale } from "~/i18n";
 import { participantInvitationSubject, ParticipantInvitationEmail } from "~/emails/participant-invitation";
@@ -7,12 +7,12 @@ import { formatDay, formatEventTimes } from "~/lib/dates";
 import { changedWithAudit, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { bookingPlaces, registrations, type BookingPlace } from "../db/schema.server";
+import { bookingPlaces } from "../db/schema.server";
 import { eventLocationIn, eventNameIn } from "../events/view.server";
-import { liveRegistration } from "../events/queries.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { bookingWithEvent } from "./emails.server";
+import { alreadyBookedAs } from "./duplicates.server";
 import { missingDetails, placeById, placeUrl } from "./places.server";
 
 /**
@@ -22,33 +22,6 @@ import { missingDetails, placeById, placeUrl } from "./places.server";
  */
 
 export type InvitationKind = "invitation" | "replacement" | "resend";
-
-/**
- * The reference of another live booking of the same event this address is already in (as a
- * booker who sails, or as a participant of another place), or null: the participant is told, so a
- * double booking is noticed before the day.
- */
-async function alreadyBookedAs(tx: DbOrTx, place: BookingPlace, eventId: string, at: Date): Promise<string | null> {
-  if (!place.email) return null;
-  const [other] = await tx
-    .select({ reference: registrations.reference })
-    .from(bookingPlaces)
-    .innerJoin(registrations, eq(registrations.id, bookingPlaces.registrationId))
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        liveRegistration(at),
-        sql`lower(${bookingPlaces.email}) = ${place.email.trim().toLowerCase()}`,
-        ne(bookingPlaces.id, place.id),
-        isNull(bookingPlaces.replacedAt),
-        isNull(bookingPlaces.cancelledAt),
-      ),
-    )
-    // Their own booking first: the other place is more likely the mistake than theirs.
-    .orderBy(sql`case when ${registrations.id} = ${place.registrationId} then 1 else 0 end`, asc(registrations.createdAt))
-    .limit(1);
-  return other?.reference ?? null;
-}
 
 /**
  * Queues the invitation of one place in its participant's language and marks the place invited

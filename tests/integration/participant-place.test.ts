@@ -201,6 +201,9 @@ describe("participants of a group booking", () => {
       expect(group.outcome).toBe("confirmed");
       const [invitation] = await mailsTo("Carla@Example.com", "participant-invitation");
       expect(invitation.text).toContain(`already booked for this event under reference ${own.registration.reference}`);
+      // The team's notice of the group shows it beside her name.
+      const [team] = (await database.db().select().from(emails).where(eq(emails.relatedId, group.outcome === "confirmed" ? group.registration.id : ""))).filter((m) => m.template === "booking-team");
+      expect(team.text).toContain(`Carla (ook geboekt onder ${own.registration.reference})`);
     });
   });
 

@@ -41,5 +41,6 @@ export default {
   "place.email.team.bookerSails": "Booker sails",
   "place.email.team.yes": "Yes",
   "place.email.team.no": "No",
+  "place.email.team.alsoBooked": "{name} (also booked under {reference})",
   "place.email.team.participantLine": "{number}. {name}",
 } as const;

@@ -43,5 +43,6 @@ export default {
   "place.email.team.bookerSails": "Boeker zeilt mee",
   "place.email.team.yes": "Ja",
   "place.email.team.no": "Nee",
+  "place.email.team.alsoBooked": "{name} (ook geboekt onder {reference})",
   "place.email.team.participantLine": "{number}. {name}",
 } satisfies Messages<typeof en>;

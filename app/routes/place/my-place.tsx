@@ -257,7 +257,7 @@ function WaiverCard({ view }: { view: PlaceView }) {
   return (
     <Card id="waiver" title={t("place.waiver.title")}>
       <p className="mb-3 text-sm text-slate-700">{t("place.waiver.intro")}</p>
-      <div className="max-h-80 overflow-y-auto rounded-md border bg-foam-50 p-4 text-sm text-slate-800" tabIndex={0} aria-label={text.title}>
+      <div className="max-h-80 overflow-y-auto rounded-md border bg-foam-100 p-4 text-sm text-slate-800" tabIndex={0} aria-label={text.title}>
         <p className="font-semibold text-navy-900">{text.title}</p>
         <p className="mt-1 text-xs text-slate-700">{t("place.waiver.version", { version: view.waiverVersion })}</p>
         <p className="mt-2">{text.intro}</p>

@@ -17,7 +17,7 @@ import { manageToken } from "@server/booking/manage-link.server";
 import { placePath, placeToken } from "@server/booking/places.server";
 import { createRegistration } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
-import { auditLog, bookingPlaces, emails, type BookingPlace, type Event } from "@server/db/schema.server";
+import { auditLog, bookingPlaces, emails, registrations, type BookingPlace, type Event } from "@server/db/schema.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { httpRequest, startTestApp, type TestApp } from "../support/http-app";
@@ -270,6 +270,9 @@ describe("participants of a group booking", () => {
       expect(await placeRow(bas.id)).toMatchObject({ waiverAcceptedAt: null });
       // The new participant's own token works.
       expect((await load(placeToken(replacement.id))).view.details.name).toBe("Dirk New");
+      // The whole booking cancelled: every place's link says so.
+      await database.db().update(registrations).set({ status: "cancelled", cancelledAt: at }).where(eq(registrations.id, registration.id));
+      expect(await thrown(load(placeToken(replacement.id)))).toMatchObject({ status: 410, body: { reason: "cancelled" } });
     });
 
     it("refuses invalid details with 400 and the rules' messages in both languages, changing nothing", async () => {
@@ -361,7 +364,7 @@ describe("/my-place/:token over HTTP", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const { events, registrations, bookingPlaces: places } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
+    const { events, registrations: bookings, bookingPlaces: places } = await app.load<typeof SchemaModule>("/server/db/schema.server.ts");
     const { placeToken: tokenOf } = await app.load<typeof PlacesModule>("/server/booking/places.server.ts");
     const start = new Date(Date.now() + 45 * 86_400_000);
     const [event] = await app.db
@@ -369,7 +372,7 @@ describe("/my-place/:token over HTTP", () => {
       .values({ slug: `place-http-${crypto.randomBytes(3).toString("hex")}`, name: "Groepszeildag", nameEn: "Group sailing day", startDate: start, endDate: new Date(start.getTime() + 8 * 3_600_000), location: "Scheveningen", priceCents: 29_500 })
       .returning();
     const [registration] = await app.db
-      .insert(registrations)
+      .insert(bookings)
       .values({
         reference: `OR-PL${crypto.randomBytes(2).toString("hex").toUpperCase()}`,
         eventId: event.id,
@@ -418,6 +421,9 @@ describe("/my-place/:token over HTTP", () => {
       expect(page.text).toContain('<meta name="robots" content="noindex"');
       expect(page.text).toContain("Ann Visible");
       expect(page.text).toContain("Hanna Booker");
+      // The page speaks the language asked for (the switcher's ?lang=), its own texts included.
+      expect(page.text).toContain(lang === "en" ? "Booked by Hanna Booker" : "Geboekt door Hanna Booker");
+      expect(page.text).toContain(lang === "en" ? "Accept the waiver" : "Vrijwaring accepteren");
       for (const secret of ["Bas Hidden", "bas.hidden@example.com", "Kin Hidden", "Cas Gone", "hanna@example.com", "€", "885", "442"]) expect(page.text, `${lang}: ${secret}`).not.toContain(secret);
     }
   });

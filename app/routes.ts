@@ -4,6 +4,7 @@ import { bookingRoutes, bookingSiteRoutes } from "./routes/booking/routes";
 import { contentSiteRoutes } from "./routes/content/routes";
 import { manageRoutes, manageSiteRoutes } from "./routes/manage/routes";
 import { newsRoutes, newsSiteRoutes } from "./routes/news/routes";
+import { placeRoutes, placeSiteRoutes } from "./routes/place/routes";
 import { privateSiteRoutes } from "./routes/private/routes";
 import { waitlistSiteRoutes } from "./routes/waitlist/routes";
 
@@ -16,6 +17,7 @@ export default [
     ...bookingSiteRoutes,
     ...privateSiteRoutes,
     ...manageSiteRoutes,
+    ...placeSiteRoutes,
     ...waitlistSiteRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
@@ -24,5 +26,6 @@ export default [
   ...newsRoutes,
   ...bookingRoutes,
   ...manageRoutes,
+  ...placeRoutes,
   ...adminRoutes,
 ] satisfies RouteConfig;

@@ -40,6 +40,12 @@ export type BookingConfirmationProps = {
   waiver: Waiver | null;
   eventUrl: string;
   teamEmail: string;
+  /**
+   * A group booking (more than one place, or a booker who does not sail): the number of places,
+   * the price of one, and the participants' names in place order. Absent for a booking of one
+   * place for the booker themselves, whose e-mail reads as before.
+   */
+  group?: { places: number; pricePerPlace: string; participants: string[] } | null;
 };
 
 /** To the participant once their place is confirmed (paid, or free); the .ics invite is attached. */
@@ -60,6 +66,12 @@ export function BookingConfirmationEmail(props: BookingConfirmationProps) {
           [t("booking.email.event"), props.eventName],
           [t("booking.email.dates"), props.dates],
           [t("booking.email.location"), props.location],
+          ...(props.group
+            ? ([
+                [t("place.email.confirm.places"), String(props.group.places)],
+                [t("place.email.confirm.pricePerPlace"), props.group.pricePerPlace],
+              ] as [string, string][])
+            : []),
           [t("booking.email.amountPaid"), props.amountPaid],
           [t("booking.email.balanceDue"), props.balanceDue ?? t("booking.email.nothingDue")],
           ...(props.balanceDue && props.balanceDueDate ? [[t("booking.lifecycle.email.balanceDueBy"), props.balanceDueDate] as [string, string]] : []),
@@ -86,6 +98,17 @@ export function BookingConfirmationEmail(props: BookingConfirmationProps) {
         <EmailText>
           <strong>{t("booking.lifecycle.email.policyTitle")}:</strong> {t(props.cancellation.key, props.cancellation)}
         </EmailText>
+      )}
+      {props.group && props.group.participants.length > 0 && (
+        <>
+          <Text style={{ color: colors.navy, fontSize: 16, fontWeight: 700, margin: "8px 0 8px" }}>{t("place.email.confirm.participants")}</Text>
+          <ol style={{ margin: "0 0 16px", paddingLeft: 20, color: colors.text, fontSize: 15, lineHeight: "24px" }}>
+            {props.group.participants.map((participant, index) => (
+              <li key={index}>{participant}</li>
+            ))}
+          </ol>
+          <EmailText>{t("place.email.confirm.participantsNote")}</EmailText>
+        </>
       )}
       <ManageBookingLink locale={props.locale} url={props.manageUrl} />
       {props.included.length > 0 && (

@@ -22,6 +22,11 @@ export type BookingTeamNotificationProps = {
   };
   amountPaid: string;
   balanceDue: string | null;
+  /**
+   * A group booking: its places, the price of one, whether the booker sails and every
+   * participant's name in place order. Absent for one place for the booker (read as before).
+   */
+  group?: { places: number; pricePerPlace: string; bookerSails: boolean; participants: string[] } | null;
   /** Places still free after this booking, when the event has a maximum. */
   placesLeft: number | null;
   /** For a refund: whether the provider accepted it (if not, someone must refund by hand). */
@@ -55,6 +60,14 @@ export function BookingTeamNotificationEmail(props: BookingTeamNotificationProps
           [t("booking.email.team.emergency"), p.emergencyContact],
           [t("booking.email.team.language"), p.locale === "nl" ? "Nederlands" : "English"],
           [t("booking.email.team.comments"), p.comments || "–"],
+          ...(props.group
+            ? ([
+                [t("place.email.confirm.places"), String(props.group.places)],
+                [t("place.email.confirm.pricePerPlace"), props.group.pricePerPlace],
+                [t("place.email.team.bookerSails"), t(props.group.bookerSails ? "place.email.team.yes" : "place.email.team.no")],
+                [t("place.email.confirm.participants"), props.group.participants.map((name, i) => t("place.email.team.participantLine", { number: i + 1, name })).join("; ")],
+              ] as [string, string][])
+            : []),
           [t("booking.email.amountPaid"), props.amountPaid],
           [t("booking.email.balanceDue"), props.balanceDue ?? t("booking.email.nothingDue")],
           ...(props.placesLeft === null ? [] : [[t("booking.email.team.placesLeft"), String(props.placesLeft)] as [string, string]]),

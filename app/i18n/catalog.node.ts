@@ -33,6 +33,10 @@ import disruptionEnglish from "./messages/en/disruption";
 import disruptionDutch from "./messages/nl/disruption";
 import adminDisruptionEnglish from "./messages/en/admin-disruption";
 import adminDisruptionDutch from "./messages/nl/admin-disruption";
+import placeEnglish from "./messages/en/place";
+import placeDutch from "./messages/nl/place";
+import placeEmailsEnglish from "./messages/en/place-emails";
+import placeEmailsDutch from "./messages/nl/place-emails";
 
 addMessages("en", { ...en, ...contentEnglish, ...privateEnglish, ...newsEnglish, ...bookingEnglish, ...waitlistEnglish, ...lifecycleEnglish, ...formEmailsEnglish, ...errorsEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
 addMessages("nl", { ...nl, ...contentDutch, ...privateDutch, ...newsDutch, ...bookingDutch, ...waitlistDutch, ...lifecycleDutch, ...formEmailsDutch, ...errorsDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
@@ -41,4 +45,7 @@ addMessages("en", { ...disruptionEnglish, ...adminDisruptionEnglish });
 addMessages("nl", { ...disruptionDutch, ...adminDisruptionDutch });
 addMessages("en", newsletterLinksEnglish);
 addMessages("nl", newsletterLinksDutch);
+// A group booking's participant (their page and their e-mails).
+addMessages("en", { ...placeEnglish, ...placeEmailsEnglish });
+addMessages("nl", { ...placeDutch, ...placeEmailsDutch });
 holdAll();

@@ -25,6 +25,8 @@ import { buildIcs } from "../mail/ics.server";
 import { queueEmail, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
+import { alreadyBookedAs } from "./duplicates.server";
+import { placesOf } from "./places.server";
 import { firstReminderAt, registrationMoney, type Money } from "./money.server";
 
 /** The team reads its notifications in Dutch. */
@@ -40,6 +42,30 @@ export async function bookingWithEvent(tx: DbOrTx, registrationId: string) {
     .limit(1);
   if (!row) throw new Error(`Registration ${registrationId} not found`);
   return row;
+}
+
+/**
+ * What the booker's confirmation and the team's notice say of a group booking's places (more than
+ * one, or a booker who does not sail): their number, the price of one, the live participants'
+ * names in place order. Undefined for one place for the booker themselves: those e-mails read as
+ * they always did. `booker` is the booker's own place (their birth date and emergency contact
+ * live there), when they sail.
+ */
+async function groupOf(tx: DbOrTx, registration: Registration, locale: Locale) {
+  const places = (await placesOf(tx, registration.id)).filter((p) => p.cancelledAt === null);
+  const booker = places.find((p) => p.isBooker);
+  const count = Math.max(1, registration.places);
+  if (count === 1 && registration.bookerSails) return { booker, group: undefined };
+  return {
+    booker,
+    group: {
+      places: count,
+      // The booking's price is places × the price of one at the moment of booking (integer cents).
+      pricePerPlace: formatAmount(Math.round(registration.priceCents / count), locale),
+      bookerSails: registration.bookerSails,
+      participants: places,
+    },
+  };
 }
 
 async function loadBooking(tx: DbOrTx, registrationId: string) {
@@ -79,6 +105,8 @@ export function calendarInvite(
   registration: InviteRegistration,
   event: Pick<Event, "startDate" | "endDate" | "name" | "nameEn" | "description" | "descriptionEn" | "location" | "locationEn" | "slug">,
   locale: Locale,
+  /** A participant's own entry of a group booking: its own UID (`place-<id>`), so it never replaces the booker's. */
+  placeId?: string,
 ): string {
   const publicUrl = env().publicUrl;
   const method = icsMethod(registration);
@@ -86,7 +114,7 @@ export function calendarInvite(
   const summary = eventNameIn(event, locale);
   return buildIcs(
     {
-      uid: `registration-${registration.id}@${new URL(publicUrl).hostname}`,
+      uid: `${placeId ? `place-${placeId}` : `registration-${registration.id}`}@${new URL(publicUrl).hostname}`,
       sequence: icsSequence(registration),
       stamp: now(),
       start: event.startDate,
@@ -134,9 +162,16 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
   const atRegistration = amountDue(event, registration.termsAcceptedAt);
   const balanceWasDue = atRegistration.balanceDueNow && registration.amountDueCents >= registration.priceCents;
   const policy = registration.priceCents > 0 ? cancellationNotice(event, at) : null;
+  const { group } = await groupOf(tx, registration, locale);
   return queueRendered(
     tx,
     createElement(BookingConfirmationEmail, {
+      group: group && {
+        places: group.places,
+        pricePerPlace: group.pricePerPlace,
+        // The booker's own place reads as "Name (you)"; the others by their names.
+        participants: group.participants.map((p) => (p.isBooker ? translate(locale, "place.email.confirm.you", { name: p.name }) : p.name)),
+      },
       locale,
       name: registration.customerName,
       reference: registration.reference,
@@ -179,9 +214,27 @@ export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string,
   const { registration: r, event, paidCents, balanceCents } = await loadBooking(tx, registrationId);
   const name = eventNameIn(event, TEAM_LOCALE);
   const taken = event.maxParticipants === null ? 0 : ((await placesTakenByEvent(tx, [event.id], now())).get(event.id) ?? 0);
+  const { group, booker } = await groupOf(tx, r, TEAM_LOCALE);
+  // The booker's safety details live on their own place now; a booking from before group
+  // bookings kept them on the registration (legacy columns), which still answer for those.
+  const birthDate = booker?.birthDate ?? r.birthDate;
+  const kinName = booker ? booker.nextOfKinName : r.nextOfKinName;
+  const kinPhone = booker ? booker.nextOfKinPhone : r.nextOfKinPhone;
   return queueRendered(
     tx,
     createElement(BookingTeamNotificationEmail, {
+      group: group && {
+        places: group.places,
+        pricePerPlace: group.pricePerPlace,
+        bookerSails: group.bookerSails,
+        // A participant already in another live booking of this event: the team sees it at once.
+        participants: await Promise.all(
+          group.participants.map(async (p) => {
+            const other = await alreadyBookedAs(tx, p, event.id, now());
+            return other ? translate(TEAM_LOCALE, "place.email.team.alsoBooked", { name: p.name, reference: other }) : p.name;
+          }),
+        ),
+      },
       locale: TEAM_LOCALE,
       kind,
       reference: r.reference,
@@ -191,9 +244,9 @@ export async function queueTeamBookingNotice(tx: DbOrTx, registrationId: string,
         name: r.customerName,
         email: r.customerEmail,
         phone: r.phoneNumber,
-        birthDate: r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, TEAM_LOCALE) : "–",
+        birthDate: birthDate ? formatDate(`${birthDate}T12:00:00Z`, TEAM_LOCALE) : "–",
         address: `${r.street}, ${r.postalCode} ${r.city}, ${r.country}`,
-        emergencyContact: `${r.nextOfKinName} (${r.nextOfKinPhone})`,
+        emergencyContact: kinName ? `${kinName} (${kinPhone ?? "–"})` : "–",
         comments: r.comments,
         locale: asLocale(r.locale),
       },

@@ -17,6 +17,7 @@ import {
   queueTeamBookingNotice,
   queueUnkeptPaymentNotice,
 } from "./emails.server";
+import { queueInvitationsOfBooking } from "./invitations.server";
 import { executeRefunds, planRefund, type RefundPlan } from "./refunds.server";
 
 type ProviderName = PaymentProvider["name"];
@@ -236,8 +237,14 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
         action: "registration.confirmed",
         changes: { status: { from: current.status, to: "confirmed" }, confirmedAt: { from: null, to: at.toISOString() } },
       });
-      // The outbox: the e-mails commit with the confirmation, or not at all.
-      const emailIds = [await queueBookingConfirmation(tx, current.id), await queueTeamBookingNotice(tx, current.id, "confirmed")];
+      // The outbox: the e-mails commit with the confirmation, or not at all. The participants'
+      // invitations go with the first payment only (this branch runs once per booking; a balance,
+      // a replayed event or a retry never reaches it), and each place is invited once anyway.
+      const emailIds = [
+        await queueBookingConfirmation(tx, current.id),
+        await queueTeamBookingNotice(tx, current.id, "confirmed"),
+        ...(await queueInvitationsOfBooking(tx, current.id)),
+      ];
       return { outcome: "confirmed", registrationId: current.id, late: !holdValid, emailIds };
     }
 

@@ -15,6 +15,7 @@ import { displayStatus } from "../events/view.server";
 import { secrets } from "../secrets.server";
 import { settleOffersLocked } from "../waitlist/settle.server";
 import { queueBookingConfirmation, queueTeamBookingNotice } from "./emails.server";
+import { queueInvitationsOfBooking } from "./invitations.server";
 import { makeReference } from "./reference.server";
 import { placesFromInput } from "./places.server";
 
@@ -54,7 +55,7 @@ export const REFUSAL_MESSAGES: Record<RegistrationRefusal, MessageKey> = {
 
 export type CreateRegistrationResult =
   | { outcome: "held"; registration: Registration; event: Event; due: AmountDue }
-  /** `emailIds`: the confirmation and team notice, queued in the same transaction; deliver after it. */
+  /** `emailIds`: the confirmation, team notice and participants' invitations, queued in the same transaction; deliver after it. */
   | { outcome: "confirmed"; registration: Registration; event: Event; due: AmountDue; emailIds: string[] }
   /** `left`: the places still free (for "places_left"); `max`: the limit that refused it. */
   | { outcome: "refused"; reason: RegistrationRefusal; left?: number; max?: number };
@@ -353,7 +354,12 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       // Confirmed at once: when this fills the offer's places, the offer is accepted now.
       if (offerId) await settleOffersLocked(tx, event, requests[index].now, PARTICIPANT, { offerId });
       // The e-mails are queued with the booking (the outbox): both commit, or neither does.
-      const emailIds = [await queueBookingConfirmation(tx, registration.id), await queueTeamBookingNotice(tx, registration.id, "confirmed")];
+      // Each participant's invitation (their own link) too: a free booking is confirmed now.
+      const emailIds = [
+        await queueBookingConfirmation(tx, registration.id),
+        await queueTeamBookingNotice(tx, registration.id, "confirmed"),
+        ...(await queueInvitationsOfBooking(tx, registration.id)),
+      ];
       results[index] = { outcome: "confirmed", registration, event, due, emailIds };
     }
     return results;

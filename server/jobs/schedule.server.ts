@@ -1,5 +1,6 @@
 import { sendDuePracticalInfo } from "../access/practical-info.server";
 import { expireLapsedHolds } from "../booking/holds.server";
+import { sendParticipantReminders } from "../booking/participant-reminders.server";
 import { sendBalanceReminders } from "../booking/reminders.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
@@ -77,7 +78,9 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       retryDelaySeconds: 60,
       expireInSeconds: 15 * 60,
       runAtStart: true,
-      run: async () => sendBalanceReminders(now()),
+      // The participants' reminders of group bookings (3 days before their deadline) go on the
+      // same hourly run: the same claim-once rule, no schedule of their own needed.
+      run: async () => ({ ...(await sendBalanceReminders(now())), ...(await sendParticipantReminders(now())) }),
     },
     {
       // Offers hold places for 48 hours; lapsing them within a minute passes the places to the

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client.server";
 import { eventInterest, events, registrations, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { hasPaidPayment, isLiveBooking, liveBooking } from "./live.server";
+import { detailsComplete, liveParticipants, placeReference } from "./participants.server";
 
 /*
  * The dashboard's figures. What counts as a booking is `liveBooking` (./live.server.ts): every
@@ -234,20 +235,34 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
 }
 
 export type ManifestRow = {
+  /** The place's id; `registrationId` is its booking's. */
   id: string;
+  registrationId: string;
+  /** The booking's reference and the place number: "OR-7K3M9Q-2". */
   reference: string;
-  customerName: string;
+  number: number;
+  name: string;
+  /** The booker, when it is someone else than this participant. */
+  bookerName: string | null;
   /** Null once erased by the retention sweep (12 months after the event). */
   birthDate: string | null;
+  /** The booking's phone number, for the booker's own place only (a participant gives none). */
   phoneNumber: string | null;
   nextOfKinName: string | null;
   nextOfKinPhone: string | null;
-  /** What is still to pay, and whether its date has passed (`bookingMoney`). */
+  waiverAccepted: boolean;
+  waiverVersion: string | null;
+  detailsComplete: boolean;
+  /** What the booking still has to pay, and whether its date has passed (`bookingMoney`). */
   balanceDueCents: number;
   overdue: boolean;
 };
 
-/** Who sails: the event's live bookings by name, with their emergency contacts and open balance. */
+/**
+ * Who sails: one row per current live participant of the event's live bookings (cancelled and
+ * replaced places left out), by name, with their emergency contacts, their waiver and whether
+ * their details are complete, and their booking's open balance.
+ */
 export async function eventManifest(
   db: DbOrTx,
   eventId: string,
@@ -259,20 +274,26 @@ export async function eventManifest(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return undefined;
-  const rows = await db
-    .select({
-      id: registrations.id,
-      reference: registrations.reference,
-      customerName: registrations.customerName,
-      birthDate: registrations.birthDate,
-      phoneNumber: registrations.phoneNumber,
-      nextOfKinName: registrations.nextOfKinName,
-      nextOfKinPhone: registrations.nextOfKinPhone,
-    })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), liveBooking()))
-    .orderBy(asc(sql`lower(${registrations.customerName})`));
-  const money = await bookingMoney(db, rows.map((r) => r.id), at);
-  const participants = rows.map((row) => ({ ...row, balanceDueCents: money.get(row.id)?.balanceDueCents ?? 0, overdue: money.get(row.id)?.overdue ?? false }));
+  const rows = await liveParticipants(db, { eventId }, true);
+  const money = await bookingMoney(db, [...new Set(rows.map((r) => r.registration.id))], at);
+  const participants = rows
+    .map(({ place, registration: r }) => ({
+      id: place.id,
+      registrationId: r.id,
+      reference: placeReference(r.reference, place.number),
+      number: place.number,
+      name: place.name,
+      bookerName: place.isBooker ? null : r.customerName,
+      birthDate: place.birthDate,
+      phoneNumber: place.isBooker ? r.phoneNumber : null,
+      nextOfKinName: place.nextOfKinName,
+      nextOfKinPhone: place.nextOfKinPhone,
+      waiverAccepted: place.waiverAcceptedAt !== null,
+      waiverVersion: place.waiverVersion,
+      detailsComplete: detailsComplete(place),
+      balanceDueCents: money.get(r.id)?.balanceDueCents ?? 0,
+      overdue: money.get(r.id)?.overdue ?? false,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, "nl", { sensitivity: "base" }) || a.reference.localeCompare(b.reference));
   return { event, participants };
 }

@@ -110,7 +110,7 @@ describe("the dashboard, the CSV and the manifest count live bookings only", () 
 
   it("the manifest lists the live bookings, and its CSV the same people; the full CSV marks them", async () => {
     const manifest = await eventManifest(database.db(), eventId, at);
-    expect(manifest!.participants.map((p) => p.customerName).sort()).toEqual(["again", "deposit", "free", "goodwill"]);
+    expect(manifest!.participants.map((p) => p.name).sort()).toEqual(["again", "deposit", "free", "goodwill"]);
 
     const admin = await signedInUser({ admin: true });
     const live = (await call(registrationsExport, admin.request(`/admin/exports/registrations.csv?event=${eventId}&live=1`))) as Response;

@@ -82,9 +82,11 @@ async function registrationsWithMoney(db: DbOrTx, at: Date, where: SQL, limit: n
 export type DashboardCounts = {
   /** Live bookings with a paid payment: what the list of paid bookings shows. */
   paidBookings: number;
-  /** Every live booking, paid or free (one place each): the places sold. */
+  /** Every live booking, paid or free (a booking may hold several places, decision 042). */
   liveBookings: number;
-  /** Unpaid holds still running: places that lapse unless paid, never counted as bookings. */
+  /** The places of those bookings: the places sold. */
+  livePlaces: number;
+  /** The places of unpaid holds still running: they lapse unless paid, never counted as sold. */
   heldPlaces: number;
   /** The people behind the paid live bookings, once per e-mail address. */
   uniqueCustomers: number;
@@ -103,8 +105,9 @@ export async function dashboardCounts(db: DbOrTx, at: Date): Promise<DashboardCo
     db
       .select({
         liveBookings: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
+        livePlaces: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${liveBooking()}), 0) as integer)`,
         paidBookings: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)}) as integer)`,
-        heldPlaces: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
+        heldPlaces: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}), 0) as integer)`,
         namedCustomers: sql<number>`cast(count(distinct ${email}) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} <> '') as integer)`,
         erasedCustomers: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} = '') as integer)`,
       })
@@ -115,6 +118,7 @@ export async function dashboardCounts(db: DbOrTx, at: Date): Promise<DashboardCo
   return {
     paidBookings: Number(bookingCounts?.paidBookings ?? 0),
     liveBookings: Number(bookingCounts?.liveBookings ?? 0),
+    livePlaces: Number(bookingCounts?.livePlaces ?? 0),
     heldPlaces: Number(bookingCounts?.heldPlaces ?? 0),
     uniqueCustomers: Number(bookingCounts?.namedCustomers ?? 0) + Number(bookingCounts?.erasedCustomers ?? 0),
     interestSignups: Number(interestCount?.interestSignups ?? 0),
@@ -157,8 +161,10 @@ export type EventOccupancyRow = {
   placesTaken: number;
   /** Of those, the ones merely held while someone may still pay (not sold; they lapse if unpaid). */
   placesHeld: number;
-  /** Live bookings: the places sold (or free and confirmed). */
+  /** The places of the live bookings: the places sold (or free and confirmed). */
   placesSold: number;
+  /** The live bookings those places are in (a group booking is one). */
+  bookingsSold: number;
   /** Expected revenue: the agreed prices of the live bookings. */
   expectedCents: number;
   /** Received for the live bookings: paid minus refunded. */
@@ -193,8 +199,9 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
           .select({
             eventId: registrations.eventId,
             // The comparison through gt(): the column encodes the Date for either driver (postgres.js takes no bare Date).
-            held: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
-            sold: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
+            held: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}), 0) as integer)`,
+            sold: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${liveBooking()}), 0) as integer)`,
+            bookings: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
           })
           .from(registrations)
           .where(inArray(registrations.eventId, ids))
@@ -221,14 +228,15 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
     }
     sums.set(eventId, sum);
   }
-  const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold) }]));
+  const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold), bookings: Number(r.bookings) }]));
   return rows.map((r) => {
-    const c = countsByEvent.get(r.id) ?? { held: 0, sold: 0 };
+    const c = countsByEvent.get(r.id) ?? { held: 0, sold: 0, bookings: 0 };
     return {
       ...r,
       placesTaken: taken.get(r.id) ?? 0,
       placesHeld: c.held,
       placesSold: c.sold,
+      bookingsSold: c.bookings,
       ...(sums.get(r.id) ?? empty()),
     };
   });

@@ -214,3 +214,22 @@ export async function incompletePlaces(
   const { deadline, lastDay, open } = participantDeadline(event, at);
   return { deadline: deadline.toISOString(), lastDay, open, places };
 }
+
+/** The places of each booking (`registrations.places`), for lists that show bookings. */
+export async function placesOfBookings(db: DbOrTx, registrationIds: string[]): Promise<Map<string, number>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await db.select({ id: registrations.id, places: registrations.places }).from(registrations).where(inArray(registrations.id, registrationIds));
+  return new Map(rows.map((r) => [r.id, r.places]));
+}
+
+/** An event's live bookings and the places in them ("12 plaatsen in 4 boekingen"). */
+export async function soldPlacesAndBookings(db: DbOrTx, eventId: string): Promise<{ places: number; bookings: number }> {
+  const [row] = await db
+    .select({
+      places: sql<number>`cast(coalesce(sum(${registrations.places}), 0) as integer)`,
+      bookings: sql<number>`cast(count(*) as integer)`,
+    })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), liveBooking()));
+  return { places: Number(row?.places ?? 0), bookings: Number(row?.bookings ?? 0) };
+}

@@ -95,7 +95,7 @@ describe("admin dashboard and exports", () => {
   });
 
   it("counts paid registrations, interest sign-ups and unique customers by e-mail, ignoring case", async () => {
-    expect(await dashboardCounts(database.db(), new Date())).toEqual({ paidBookings: 3, liveBookings: 3, heldPlaces: 1, interestSignups: 2, uniqueCustomers: 2 });
+    expect(await dashboardCounts(database.db(), new Date())).toEqual({ paidBookings: 3, liveBookings: 3, livePlaces: 3, heldPlaces: 1, interestSignups: 2, uniqueCustomers: 2 });
   });
 
   it("lists paid registrations newest first with the amount paid", async () => {

@@ -72,7 +72,7 @@ describe("the dashboard, the CSV and the manifest count live bookings only", () 
   });
 
   it("the tiles: paid, confirmed places (holds apart), unique customers, interest", async () => {
-    expect(await dashboardCounts(database.db(), at)).toEqual({ paidBookings: 3, liveBookings: 4, heldPlaces: 1, uniqueCustomers: 2, interestSignups: 1 });
+    expect(await dashboardCounts(database.db(), at)).toEqual({ paidBookings: 3, liveBookings: 4, livePlaces: 4, heldPlaces: 1, uniqueCustomers: 2, interestSignups: 1 });
   });
 
   it("the lists: paid live bookings, and apart those that took money and ended", async () => {

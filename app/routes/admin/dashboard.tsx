@@ -95,8 +95,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat label={t("admin.dashboard.paidRegistrations")} value={counts.paidBookings} hint={t("admin.dashboard.paidRegistrationsHint")} />
         <Stat
           label={t("admin.dashboard.liveBookings")}
-          value={counts.liveBookings}
-          hint={`${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
+          value={counts.livePlaces}
+          hint={`${t("admin.dashboard.placesInBookings", { places: counts.livePlaces, bookings: counts.liveBookings })}. ${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
         />
         <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} hint={t("admin.dashboard.uniqueCustomersHint")} />
         <Stat label={t("admin.dashboard.interestSignups")} value={counts.interestSignups} />
@@ -138,6 +138,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   {e.capacity === null
                     ? t("admin.dashboard.unlimited", { taken: e.placesSold })
                     : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
+                  {e.bookingsSold > 0 && (
+                    <span className="block text-xs font-normal text-slate-600" data-testid="places-bookings">
+                      {t("admin.dashboard.placesInBookings", { places: e.placesSold, bookings: e.bookingsSold })}
+                    </span>
+                  )}
                   {e.placesHeld > 0 && (
                     <span className="block text-xs font-normal text-amber-700" data-testid="places-held">
                       {t("booking.admin.held", { held: e.placesHeld })}

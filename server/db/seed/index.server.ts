@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { amountDue } from "~/lib/booking";
 import { makeReference } from "../../booking/reference.server";
 import type { Database, DbOrTx, Transaction } from "../client.server";
-import { audit, PARTICIPANT, SYSTEM } from "../../audit/audit.server";
+import { audit, PARTICIPANT, SYSTEM, type AuditEntry } from "../../audit/audit.server";
 import { blogPosts, bookingPlaces, events, payments, privatePages, registrations, type Event } from "../schema.server";
 import { demoArticles } from "./articles.server";
 import { demoEvents, demoPrivatePages, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "./events.server";
@@ -221,7 +221,7 @@ async function seedGroupBooking(tx: Transaction, event: Event, now: Date) {
     })),
     ...rows
       .filter((place) => place.waiverAcceptedAt)
-      .flatMap((place) => [
+      .flatMap((place): AuditEntry[] => [
         {
           ...base,
           action: "place.details_updated",

@@ -43,9 +43,9 @@ export const REGISTRATION_CSV_HEADER = [
   // Whether the dashboard counts it (server/reports/live.server.ts): a filter for Excel.
   "Lopende boeking",
   // Group bookings (decision 042): one row per participant. "Referentie" stays the booking's; the
-  // participant is "Referentie-Plaats" ("OR-7K3M9Q-2"). Naam, E-mail, Geboortedatum, Adres and the
+  // participant is "Deelnemersreferentie" ("OR-7K3M9Q-2", the reference and "Plaatsnummer"). Naam, E-mail, Geboortedatum, Adres and the
   // emergency contact are the participant's; Telefoon, Opmerkingen and the money are the booking's.
-  "Plaats",
+  "Plaatsnummer",
   "Deelnemersreferentie",
   "Boeker",
   "E-mail boeker",

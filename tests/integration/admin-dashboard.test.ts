@@ -145,7 +145,7 @@ describe("admin dashboard and exports", () => {
     // The money columns added with the balance come after the original ones.
     expect(REGISTRATION_CSV_HEADER.slice(24, 30)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking"]);
     // The participant's columns added with group bookings come after those (decision 042).
-    expect(REGISTRATION_CSV_HEADER.slice(30)).toEqual(["Plaats", "Deelnemersreferentie", "Boeker", "E-mail boeker", "Aantal plaatsen in boeking", "Vrijwaring deelnemer", "Vrijwaring geaccepteerd op", "Gegevens compleet"]);
+    expect(REGISTRATION_CSV_HEADER.slice(30)).toEqual(["Plaatsnummer", "Deelnemersreferentie", "Boeker", "E-mail boeker", "Aantal plaatsen in boeking", "Vrijwaring deelnemer", "Vrijwaring geaccepteerd op", "Gegevens compleet"]);
     expect(column("Lopende boeking")).toBe("ja");
     expect(column("Terugbetaald (EUR)")).toBe("0,00");
     expect(column("Netto ontvangen (EUR)")).toBe("250,00");

@@ -124,6 +124,8 @@ describe("the admin registration page over HTTP", () => {
     const dashboard = await (await page("/admin/dashboard")).text();
     expect(dashboard).toContain(`href="/admin/registrations/${registrationId}"`);
     expect(dashboard).toContain("Achterstallig");
+    // Places and bookings apart: Fenna's own place and the group's three.
+    expect(dashboard).toContain("4 plaatsen in 2 boekingen");
     const [event] = (await app.db.select().from(schema.events)).filter((e) => e.slug === "http-regatta");
     const manifest = await (await page(`/admin/manifest/${event.id}`)).text();
     expect(manifest).toContain(`href="/admin/registrations/${registrationId}"`);

@@ -140,3 +140,9 @@ function PlaceRow({ place, replaced = false }: { place: BookingPlaceView; replac
     </tr>
   );
 }
+
+/** "12 plaatsen in 4 boekingen", in the singular where it is one. */
+export function placesInBookingsText(t: ReturnType<typeof useI18n>["t"], places: number, bookings: number): string {
+  if (bookings === 1) return places === 1 ? t("admin.dashboard.onePlace") : t("admin.dashboard.placesInOneBooking", { places });
+  return t("admin.dashboard.placesInBookings", { places, bookings });
+}

@@ -1,6 +1,7 @@
 import "~/i18n/admin";
 import { Download, Printer, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
+import { placesInBookingsText } from "~/components/admin/booking-places";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { MailLink } from "~/components/admin/contact-cell";
 import { Badge } from "~/components/ui/badge";
@@ -96,7 +97,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat
           label={t("admin.dashboard.liveBookings")}
           value={counts.livePlaces}
-          hint={`${t("admin.dashboard.placesInBookings", { places: counts.livePlaces, bookings: counts.liveBookings })}. ${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
+          hint={`${placesInBookingsText(t, counts.livePlaces, counts.liveBookings)}. ${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
         />
         <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} hint={t("admin.dashboard.uniqueCustomersHint")} />
         <Stat label={t("admin.dashboard.interestSignups")} value={counts.interestSignups} />
@@ -140,7 +141,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
                   {e.bookingsSold > 0 && (
                     <span className="block text-xs font-normal text-slate-600" data-testid="places-bookings">
-                      {t("admin.dashboard.placesInBookings", { places: e.placesSold, bookings: e.bookingsSold })}
+                      {placesInBookingsText(t, e.placesSold, e.bookingsSold)}
                     </span>
                   )}
                   {e.placesHeld > 0 && (

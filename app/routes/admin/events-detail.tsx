@@ -7,6 +7,7 @@ import { ContactCell, MailLink } from "~/components/admin/contact-cell";
 import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
+import { placesInBookingsText } from "~/components/admin/booking-places";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { EventForm } from "~/components/admin/event-form";
 import { EventStatusBadge } from "~/components/admin/event-status";
@@ -148,7 +149,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
               ? t("admin.events.placesSummaryUnlimited", { taken: placesTaken })
               : t("admin.events.placesSummary", { taken: placesTaken, max: event.maxParticipants })}
           </span>
-          <span data-testid="places-in-bookings">· {t("admin.dashboard.placesInBookings", { places: loaderData.sold.places, bookings: loaderData.sold.bookings })}</span>
+          <span data-testid="places-in-bookings">· {placesInBookingsText(t, loaderData.sold.places, loaderData.sold.bookings)}</span>
         </div>
       }
       actions={

@@ -86,6 +86,8 @@ const admin = {
   "admin.dashboard.liveBookingsHint": "Live bookings, paid or free.",
   "admin.dashboard.heldHint": "Besides: {held} held, not paid yet.",
   "admin.dashboard.placesInBookings": "{places} places in {bookings} bookings",
+  "admin.dashboard.placesInOneBooking": "{places} places in 1 booking",
+  "admin.dashboard.onePlace": "1 place in 1 booking",
   "admin.dashboard.uniqueCustomersHint": "By e-mail address, of the paid registrations.",
   "admin.dashboard.liveRule":
     "Every figure on this page counts live bookings only: confirmed, also after a partial refund. Places held while someone pays are shown apart; cancelled, expired and refunded bookings do not count and are listed at the bottom.",

@@ -89,6 +89,8 @@ export default {
   "admin.dashboard.liveBookingsHint": "Lopende inschrijvingen, betaald of gratis.",
   "admin.dashboard.heldHint": "Daarnaast {held} vastgehouden, nog niet betaald.",
   "admin.dashboard.placesInBookings": "{places} plaatsen in {bookings} boekingen",
+  "admin.dashboard.placesInOneBooking": "{places} plaatsen in 1 boeking",
+  "admin.dashboard.onePlace": "1 plaats in 1 boeking",
   "admin.dashboard.uniqueCustomersHint": "Per e-mailadres, van de betaalde inschrijvingen.",
   "admin.dashboard.liveRule":
     "Alle cijfers op deze pagina tellen alleen lopende inschrijvingen: bevestigd, ook na een gedeeltelijke terugbetaling. Plaatsen die worden vastgehouden terwijl iemand betaalt staan apart; geannuleerde, verlopen en terugbetaalde inschrijvingen tellen niet mee en staan onderaan.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "~/i18n";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slug";
 import { checkbox, optionalFile } from "./article";
+import { MAX_PLACES_LIMIT } from "./registration";
 
 /**
  * The event form's one schema (browser and action). Dates are Amsterdam wall-clock strings from
@@ -106,6 +107,9 @@ export const eventSchema = z
     balanceDueDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
     refundUntilDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
     refundPercent: wholeNumber(0, 100, "admin.events.validation.percent").default(100),
+    /** Group bookings (decision 042): places one booking may hold, and the participants' deadline. */
+    maxPlacesPerBooking: wholeNumber(1, MAX_PLACES_LIMIT, "admin.events.validation.maxPlacesPerBooking").default(8),
+    participantDeadlineDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(7),
     registrationOpensAt: optionalLocalDateTime,
     earlyBirdPercent: optionalInteger(1, 90, "admin.events.validation.earlyBirdPercent"),
     earlyBirdUntil: optionalLocalDateTime,
@@ -163,6 +167,8 @@ export type EventFormDefaults = {
   balanceDueDays: string;
   refundUntilDays: string;
   refundPercent: string;
+  maxPlacesPerBooking: string;
+  participantDeadlineDays: string;
   registrationOpensAt: string;
   earlyBirdPercent: string;
   earlyBirdUntil: string;
@@ -192,6 +198,8 @@ export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
   balanceDueDays: "30",
   refundUntilDays: "30",
   refundPercent: "100",
+  maxPlacesPerBooking: "8",
+  participantDeadlineDays: "7",
   registrationOpensAt: "",
   earlyBirdPercent: "",
   earlyBirdUntil: "",

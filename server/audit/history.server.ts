@@ -225,6 +225,15 @@ function changeWords(entityType: string, key: string, change: AuditChanges[strin
   return translate(locale, "admin.bookings.history.change", { field, from: valueWords(entityType, key, change.from, locale, context), to });
 }
 
+/** The changes that only say which place a row is about (its number, under either name, and its id). */
+const PLACE_KEYS = ["number", "place", "placeId"];
+
+/** The number of the place a `place.*` row is about ("?" when the row does not say). */
+function placeNumber(row: HistoryRow): string {
+  const number = row.changes.number?.to ?? row.changes.place?.to ?? row.changes.number?.from ?? row.changes.place?.from;
+  return typeof number === "number" || typeof number === "string" ? String(number) : "?";
+}
+
 type Said = { key: MessageKey; params?: TranslateParams; extra?: MessageKey[]; uses: string[] };
 
 /** The amount of a payment row's audit entry: its own change, or the payment itself. */
@@ -244,12 +253,71 @@ function said(row: HistoryRow, locale: Locale, context: HistoryContext): Said | 
   const c = row.changes;
   const amount = () => paymentAmount(row, locale, context);
   switch (row.action) {
-    case "registration.created":
+    case "registration.created": {
+      const confirmed = c.status?.to === "confirmed";
+      const places = typeof c.places?.to === "number" ? c.places.to : 1;
       return {
-        key: c.status?.to === "confirmed" ? "admin.bookings.history.created.confirmed" : "admin.bookings.history.created.held",
+        // A group booking says how many places it holds (decision 042); a booking of one as before.
+        key:
+          places > 1
+            ? confirmed
+              ? "admin.bookings.history.created.groupConfirmed"
+              : "admin.bookings.history.created.groupHeld"
+            : confirmed
+              ? "admin.bookings.history.created.confirmed"
+              : "admin.bookings.history.created.held",
+        params: { places },
         extra: c.waitlistOfferId ? ["admin.bookings.history.created.viaOffer"] : [],
-        uses: ["status", "waitlistOfferId"],
+        uses: ["status", "waitlistOfferId", "places"],
       };
+    }
+    // A place of a group booking (decision 042): the trail names the place by its number, never
+    // by the participant's details (their birth date or emergency contact stays out of it).
+    case "place.details_updated": {
+      const fields = Array.isArray(c.fields?.to) ? (c.fields.to as unknown[]).filter((f): f is string => typeof f === "string") : [];
+      const words = fields.map((field) => lower(labelled(locale, "admin.places.field", field), locale));
+      return {
+        key: words.length ? "admin.bookings.history.place.detailsUpdatedFields" : "admin.bookings.history.place.detailsUpdated",
+        params: { number: placeNumber(row), fields: words.join(", ") },
+        extra: c.detailsCompletedAt?.to ? ["admin.bookings.history.place.detailsComplete"] : [],
+        uses: [...PLACE_KEYS, "fields", "detailsCompletedAt"],
+      };
+    }
+    case "place.waiver_accepted":
+      return {
+        key: "admin.bookings.history.place.waiverAccepted",
+        params: { number: placeNumber(row), version: typeof c.waiverVersion?.to === "string" ? c.waiverVersion.to : "–" },
+        uses: [...PLACE_KEYS, "waiverVersion", "waiverAcceptedAt"],
+      };
+    case "place.invited":
+      return { key: "admin.bookings.history.place.invited", params: { number: placeNumber(row) }, uses: [...PLACE_KEYS, "invitedAt"] };
+    case "place.reminded":
+      return { key: "admin.bookings.history.place.reminded", params: { number: placeNumber(row) }, uses: [...PLACE_KEYS, "reminderSentAt"] };
+    case "place.replaced":
+      return {
+        key: "admin.bookings.history.place.replaced",
+        params: {
+          number: placeNumber(row),
+          from: valueWords(row.entityType, "participant", c.participant?.from, locale, context),
+          to: valueWords(row.entityType, "participant", c.participant?.to, locale, context),
+        },
+        extra: c.bookerSails ? ["admin.bookings.history.place.bookerAshore"] : [],
+        uses: [...PLACE_KEYS, "participant", "bookerSails"],
+      };
+    case "place.cancelled":
+      return {
+        key: typeof c.refundCents?.to === "number" && c.refundCents.to > 0 ? "admin.bookings.history.place.cancelledRefund" : "admin.bookings.history.place.cancelled",
+        params: {
+          number: placeNumber(row),
+          participant: valueWords(row.entityType, "participant", c.participant?.from, locale, context),
+          places: typeof c.places?.to === "number" ? c.places.to : "–",
+          amount: typeof c.refundCents?.to === "number" ? formatPrice(c.refundCents.to, locale) : "",
+        },
+        extra: c.bookerSails ? ["admin.bookings.history.place.bookerAshore"] : [],
+        uses: [...PLACE_KEYS, "participant", "cancelledAt", "places", "priceCents", "shareCents", "refundCents", "bookerSails"],
+      };
+    case "booking.participants_reminded":
+      return { key: "admin.bookings.history.participantsReminded", uses: ["participantsReminderSentAt", "places", "numbers"] };
     case "registration.confirmed":
       return { key: "admin.bookings.history.confirmed", uses: ["status", "confirmedAt"] };
     case "registration.cancelled":

@@ -26,6 +26,8 @@ export function eventFormDefaults(event: Event): EventFormDefaults {
     balanceDueDays: String(event.balanceDueDays),
     refundUntilDays: String(event.refundUntilDays),
     refundPercent: String(event.refundPercent),
+    maxPlacesPerBooking: String(event.maxPlacesPerBooking),
+    participantDeadlineDays: String(event.participantDeadlineDays),
     registrationOpensAt: toLocalInput(event.registrationOpensAt),
     earlyBirdPercent: event.earlyBirdPercent === null ? "" : String(event.earlyBirdPercent),
     earlyBirdUntil: toLocalInput(event.earlyBirdUntil),

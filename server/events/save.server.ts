@@ -90,6 +90,8 @@ export async function saveEvent(
     balanceDueDays: values.balanceDueDays,
     refundUntilDays: values.refundUntilDays,
     refundPercent: values.refundPercent,
+    maxPlacesPerBooking: values.maxPlacesPerBooking,
+    participantDeadlineDays: values.participantDeadlineDays,
     registrationOpensAt: times.registrationOpensAt as Date | null,
     earlyBirdPercent: values.earlyBirdPercent ?? null,
     earlyBirdUntil: times.earlyBirdUntil as Date | null,

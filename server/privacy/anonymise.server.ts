@@ -31,6 +31,25 @@ export const REGISTRATION_PERSONAL_FIELDS = [
   "clientKey",
 ] as const;
 
+/**
+ * A place's participant (group bookings, decision 042): the safety fields the retention sweep
+ * erases, and every field that describes the participant, which an erasure on request clears.
+ * What stays is the place itself (booking, number, waiver version and time, dates): the group's
+ * bookkeeping.
+ */
+export const PLACE_SAFETY_FIELDS = ["birthDate", "nextOfKinName", "nextOfKinPhone"] as const;
+export const PLACE_PERSONAL_FIELDS = ["name", "email", "street", "postalCode", "city", "country", ...PLACE_SAFETY_FIELDS] as const;
+
+/** The update that erases a place's safety data (the retention sweep). */
+export function placeSafetyDataErasure(at: Date) {
+  return { birthDate: null, nextOfKinName: null, nextOfKinPhone: null, personalDataErasedAt: at, updatedAt: at };
+}
+
+/** The update that erases every personal field of a place (an erasure on request): a neutral name, nothing else. */
+export function placePersonalDataErasure(at: Date) {
+  return { ...placeSafetyDataErasure(at), name: ERASED_NAME, email: null, street: null, postalCode: null, city: null, country: null };
+}
+
 /** The person's fields of a waiting-list entry and an interest sign-up (their rows are deleted). */
 export const CONTACT_ROW_FIELDS = ["name", "email", "phone", "message"] as const;
 

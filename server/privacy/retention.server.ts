@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
-import { auditLog, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
-import { SAFETY_FIELDS, safetyDataErasure, scrubAuditChanges } from "./anonymise.server";
+import { auditLog, bookingPlaces, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
+import { SAFETY_FIELDS, placeSafetyDataErasure, safetyDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
 export const RETENTION = {
@@ -30,6 +30,8 @@ function monthsBefore(instant: Date, months: number): Date {
 
 export type RetentionResult = {
   erasedRegistrations: number;
+  /** Places (group bookings) whose participant's birth date and emergency contact were erased. */
+  erasedPlaces: number;
   erasedClientKeys: number;
   deletedInterest: number;
   deletedEmails: number;
@@ -52,11 +54,32 @@ async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
     .select({ id: events.id })
     .from(events)
     .where(lt(events.endDate, monthsBefore(at, RETENTION.safetyDataMonthsAfterEvent)));
+  // The registration's own birth date and emergency contact are legacy since group bookings
+  // (decision 042: no longer written, kept for a rollback) and still erased here.
   const erased = await database
     .update(registrations)
     .set(safetyDataErasure(at))
     .where(and(isNull(registrations.personalDataErasedAt), inArray(registrations.eventId, endedEvents)))
     .returning({ id: registrations.id, eventId: registrations.eventId });
+  // Every participant's own: the places of those events (replaced and cancelled ones too).
+  const erasedPlaces = await database
+    .update(bookingPlaces)
+    .set(placeSafetyDataErasure(at))
+    .where(
+      and(
+        isNull(bookingPlaces.personalDataErasedAt),
+        inArray(bookingPlaces.registrationId, database.select({ id: registrations.id }).from(registrations).where(inArray(registrations.eventId, endedEvents))),
+      ),
+    )
+    .returning({ registrationId: bookingPlaces.registrationId });
+  // A booking whose places were erased now, its own row erased before (a booking migrated
+  // erased, or places added later): its history records the erasure too.
+  const erasedIds = new Set(erased.map((r) => r.id));
+  const placesOnly = [...new Set(erasedPlaces.map((p) => p.registrationId))].filter((id) => !erasedIds.has(id));
+  if (placesOnly.length > 0) {
+    const rows = await database.select({ id: registrations.id, eventId: registrations.eventId }).from(registrations).where(inArray(registrations.id, placesOnly));
+    erased.push(...rows);
+  }
   if (erased.length > 0) {
     const ids = erased.map((r) => r.id);
     // The history must not keep what was erased: its from → to of those fields goes too (the
@@ -117,7 +140,8 @@ async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
     .where(eq(newsletterSubscribers.status, "unsubscribed"))
     .returning({ id: newsletterSubscribers.id });
   return {
-    erasedRegistrations: erased.length,
+    erasedRegistrations: erased.length - placesOnly.length,
+    erasedPlaces: erasedPlaces.length,
     erasedClientKeys: clientKeys.length,
     deletedRateLimits: limits.length,
     deletedInterest: interest.length,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql, type Column } from "drizzle-orm";
 import type { DbOrTx, Transaction } from "../db/client.server";
 import {
   auditLog,
+  bookingPlaces,
   emails,
   eventInterest,
   events,
@@ -15,6 +16,7 @@ import {
   waitlistOffers,
   type AuditChanges,
   type AuditRow,
+  type BookingPlace,
   type EmailRow,
   type NewsletterSubscriber,
   type Payment,
@@ -25,7 +27,7 @@ import {
 } from "../db/schema.server";
 import { audit, type Actor } from "../audit/audit.server";
 import { limitKey } from "../security/rate-limit.server";
-import { AUDIT_PERSONAL_KEYS, ERASED_NAME, personalDataErasure, scrubAuditChanges } from "./anonymise.server";
+import { AUDIT_PERSONAL_KEYS, ERASED_NAME, personalDataErasure, placePersonalDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /**
  * A person's data on request (GDPR art. 15 and 17; decision 018): everything the site holds
@@ -56,6 +58,21 @@ export type SubjectRegistration = {
   event: EventRef | null;
   payments: Payment[];
   refunds: Refund[];
+  /**
+   * The places of the booking they made (group bookings, decision 042): as the booker they see who
+   * they booked for (name and e-mail address), never those participants' own safety details.
+   */
+  places: BookingPlace[];
+};
+
+/**
+ * A place the person sails in (by its e-mail address), in anyone's booking: their own details on
+ * it, and of the booking only its reference and state (not its booker, money or other places).
+ */
+export type SubjectPlace = {
+  place: BookingPlace;
+  booking: Pick<Registration, "id" | "reference" | "status" | "eventId">;
+  event: EventRef | null;
 };
 
 export type SubjectWaitlistEntry = { entry: WaitlistEntry; event: EventRef | null; offers: WaitlistOffer[] };
@@ -65,6 +82,7 @@ export type SubjectInterest = { interest: typeof eventInterest.$inferSelect; eve
 export type SubjectData = {
   email: string;
   registrations: SubjectRegistration[];
+  places: SubjectPlace[];
   waitlist: SubjectWaitlistEntry[];
   interest: SubjectInterest[];
   newsletter: NewsletterSubscriber[];
@@ -77,6 +95,7 @@ export type SubjectData = {
 export function isEmptySubject(data: SubjectData): boolean {
   return (
     data.registrations.length +
+      data.places.length +
       data.waitlist.length +
       data.interest.length +
       data.newsletter.length +
@@ -108,16 +127,30 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
     .where(byEmail(eventInterest.email)(email))
     .orderBy(asc(eventInterest.createdAt), asc(eventInterest.id));
   const newsletter = await database.select().from(newsletterSubscribers).where(byEmail(newsletterSubscribers.email)(email));
+  const ownPlaces = await database
+    .select({ place: bookingPlaces, booking: { id: registrations.id, reference: registrations.reference, status: registrations.status, eventId: registrations.eventId } })
+    .from(bookingPlaces)
+    .innerJoin(registrations, eq(registrations.id, bookingPlaces.registrationId))
+    .where(byEmail(bookingPlaces.email)(email))
+    .orderBy(asc(bookingPlaces.createdAt), asc(bookingPlaces.id));
 
   const registrationIds = regs.map((r) => r.id);
   const entryIds = entries.map((e) => e.id);
-  const [pays, refs, offers] = await Promise.all([
+  const [pays, refs, offers, bookedPlaces] = await Promise.all([
     registrationIds.length ? database.select().from(payments).where(inArray(payments.registrationId, registrationIds)).orderBy(asc(payments.createdAt)) : [],
     registrationIds.length ? database.select().from(refunds).where(inArray(refunds.registrationId, registrationIds)).orderBy(asc(refunds.createdAt)) : [],
     entryIds.length ? database.select().from(waitlistOffers).where(inArray(waitlistOffers.entryId, entryIds)).orderBy(asc(waitlistOffers.createdAt)) : [],
+    registrationIds.length
+      ? database
+          .select()
+          .from(bookingPlaces)
+          .where(inArray(bookingPlaces.registrationId, registrationIds))
+          // By number, a replaced participant before the one who took the place.
+          .orderBy(asc(bookingPlaces.number), sql`${bookingPlaces.replacedAt} is null`, asc(bookingPlaces.createdAt))
+      : [],
   ]);
 
-  const relatedIds = [...registrationIds, ...entryIds, ...offers.map((o) => o.id), ...interest.map((i) => i.id), ...newsletter.map((s) => s.id)];
+  const relatedIds = [...registrationIds, ...ownPlaces.map((p) => p.place.id), ...entryIds, ...offers.map((o) => o.id), ...interest.map((i) => i.id), ...newsletter.map((s) => s.id)];
   const mail = await database
     .select()
     .from(emails)
@@ -130,20 +163,26 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
     registrationIds.length ? inArray(auditLog.entityId, registrationIds) : undefined,
     entityIds.length ? inArray(auditLog.entityId, entityIds) : undefined,
   ].filter((c) => c !== undefined);
-  const trail = trailConditions.length
+  const ownTrail = trailConditions.length
     ? await database
         .select()
         .from(auditLog)
         .where(or(...trailConditions))
         .orderBy(asc(auditLog.at), asc(auditLog.id))
     : [];
+  // Of a booking they only sail in: the history of their own place, nothing of the others'.
+  const placeTrail = await placeAuditRows(
+    database,
+    ownPlaces.filter(({ booking }) => !registrationIds.includes(booking.id)).map(({ place }) => place),
+  );
+  const trail = [...ownTrail, ...placeTrail].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
 
   const limitRows = await database
     .select({ key: rateLimits.key })
     .from(rateLimits)
     .where(or(...EMAIL_KEYED_LIMIT_BUCKETS.map((bucket) => and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, limitKey(bucket, email))))));
 
-  const eventIds = [...new Set([...regs.map((r) => r.eventId), ...entries.map((e) => e.eventId), ...interest.map((i) => i.eventId)])];
+  const eventIds = [...new Set([...regs.map((r) => r.eventId), ...ownPlaces.map((p) => p.booking.eventId), ...entries.map((e) => e.eventId), ...interest.map((i) => i.eventId)])];
   const eventRows = eventIds.length
     ? await database
         .select({ id: events.id, name: events.name, nameEn: events.nameEn, startDate: events.startDate, endDate: events.endDate })
@@ -161,7 +200,9 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
       event: eventById.get(registration.eventId) ?? null,
       payments: pays.filter((p) => p.registrationId === registration.id),
       refunds: refs.filter((r) => r.registrationId === registration.id),
+      places: bookedPlaces.filter((p) => p.registrationId === registration.id),
     })),
+    places: ownPlaces.map(({ place, booking }) => ({ place, booking, event: eventById.get(booking.eventId) ?? null })),
     waitlist: entries.map((entry) => ({ entry, event: eventById.get(entry.eventId) ?? null, offers: offers.filter((o) => o.entryId === entry.id) })),
     interest: interest.map((row) => ({ interest: row, event: eventById.get(row.eventId) ?? null })),
     newsletter,
@@ -169,6 +210,33 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
     audit: trail,
     rateLimitRows: limitRows.length,
   };
+}
+
+/** Which place a `place.*` audit row is about: its id when it says it, else its number. */
+function placeOfRow(row: AuditRow): { id?: unknown; number?: unknown } {
+  const c = row.changes;
+  return { id: c.placeId?.to ?? c.placeId?.from, number: c.number?.to ?? c.place?.to ?? c.number?.from ?? c.place?.from };
+}
+
+/**
+ * The audit rows of these places (`place.*` rows of their bookings naming the place by its id, or
+ * by its number and the participant's name where a row names no id). A row about the replacement
+ * of a place tells who came in: it is the booking's, not the replaced participant's.
+ */
+async function placeAuditRows(database: DbOrTx, places: BookingPlace[]): Promise<AuditRow[]> {
+  if (places.length === 0) return [];
+  const rows = await database
+    .select()
+    .from(auditLog)
+    .where(and(inArray(auditLog.registrationId, [...new Set(places.map((p) => p.registrationId))]), sql`${auditLog.action} like 'place.%'`))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
+  return rows.filter((row) => {
+    if (row.action === "place.replaced") return false;
+    const about = placeOfRow(row);
+    return places.some(
+      (p) => p.registrationId === row.registrationId && (about.id === p.id || (about.id === undefined && about.number === p.number && row.changes.participant?.from === p.name)),
+    );
+  });
 }
 
 /** Why an erasure is refused: something still running that the staff must settle first. */
@@ -180,6 +248,8 @@ export type ErasureRefusal =
 /** What an erasure did, per table: counts only (this is also the audit row's content). */
 export type ErasureCounts = {
   registrationsAnonymised: number;
+  /** Places the person sails in (their own or someone else's booking): their fields erased, the place kept. */
+  placesAnonymised: number;
   paymentsKept: number;
   refundsKept: number;
   refundReasonsScrubbed: number;
@@ -210,9 +280,17 @@ function isLive(registration: Registration, event: EventRef | null, at: Date): b
   return !event || new Date(event.endDate).getTime() > at.getTime();
 }
 
+/** A place that still sails: not cancelled or replaced, in a booking that goes ahead, before the event's end. */
+function isLivePlace({ place, booking, event }: SubjectPlace, at: Date): boolean {
+  if (place.cancelledAt !== null || place.replacedAt !== null) return false;
+  if (booking.status !== "confirmed" && booking.status !== "pending_payment") return false;
+  return !event || new Date(event.endDate).getTime() > at.getTime();
+}
+
 /** The free texts that may name the person: their name, address and phone, replaced in reasons. */
 function identifiersOf(data: SubjectData): string[] {
   const values = new Set<string>([data.email]);
+  for (const { place: p } of data.places) for (const v of [p.name, p.email, p.nextOfKinName, p.nextOfKinPhone, p.street]) if (v && v.trim().length >= 3) values.add(v.trim());
   for (const { registration: r } of data.registrations) {
     for (const v of [r.customerName, r.customerEmail, r.phoneNumber, r.nextOfKinName, r.nextOfKinPhone, r.street]) if (v && v.trim().length >= 3) values.add(v.trim());
   }
@@ -250,7 +328,11 @@ export async function eraseSubject(database: DbOrTx, email: string, actor: Actor
     const data = await findSubject(tx, email);
     if (isEmptySubject(data)) return { status: "nothing_found" as const };
 
-    const live = data.registrations.filter((r) => isLive(r.registration, r.event, at)).map((r) => r.registration.reference);
+    // A place they sail in counts as their booking: the team needs their details until it has sailed.
+    const live = [
+      ...data.registrations.filter((r) => isLive(r.registration, r.event, at)).map((r) => r.registration.reference),
+      ...data.places.filter((p) => isLivePlace(p, at)).map((p) => `${p.booking.reference}-${p.place.number}`),
+    ];
     if (live.length) return { status: "refused" as const, refusal: { reason: "live_booking" as const, references: live } };
     const pending = data.registrations.filter((r) => r.refunds.some((f) => f.status === "pending")).map((r) => r.registration.reference);
     if (pending.length) return { status: "refused" as const, refusal: { reason: "refund_pending" as const, references: pending } };
@@ -268,6 +350,11 @@ async function erase(tx: Transaction, data: SubjectData, actor: Actor, at: Date)
   const offerIds = data.waitlist.flatMap((w) => w.offers.map((o) => o.id));
 
   if (registrationIds.length) await tx.update(registrations).set(personalDataErasure(at)).where(inArray(registrations.id, registrationIds));
+  // Their places, in their own bookings and in others': the participant's fields go, the place and
+  // its booking (money, the other places) stay. The booker's erasure leaves the places of the
+  // people they booked for as they are: those are their data, not the booker's.
+  const placeIds = data.places.map((p) => p.place.id);
+  if (placeIds.length) await tx.update(bookingPlaces).set(placePersonalDataErasure(at)).where(inArray(bookingPlaces.id, placeIds));
 
   // Refund reasons explain a booking entry and stay, without the person's name or contact in them.
   let refundReasonsScrubbed = 0;
@@ -323,8 +410,27 @@ async function erase(tx: Transaction, data: SubjectData, actor: Actor, at: Date)
     .where(or(...EMAIL_KEYED_LIMIT_BUCKETS.map((bucket) => and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, limitKey(bucket, data.email))))))
     .returning({ key: rateLimits.key });
 
+  // The history of a booking they only sailed in stays the booking's; their name and contact go
+  // from its values and reasons (the other keys, the booker's included, stay as they are).
+  const sharedBookings = [...new Set(data.places.map((p) => p.booking.id))].filter((id) => !registrationIds.includes(id));
+  if (sharedBookings.length) {
+    const shared = await tx.select().from(auditLog).where(inArray(auditLog.registrationId, sharedBookings));
+    for (const row of shared) {
+      if (scrubbedIds.has(row.id)) continue;
+      const reason = row.reason === null ? null : scrubText(row.reason, identifiers);
+      const changes = scrubChangeValues(row.changes, identifiers, false);
+      if (reason === null && changes === null) continue;
+      await tx
+        .update(auditLog)
+        .set({ ...(reason !== null ? { reason } : {}), ...(changes !== null ? { changes } : {}) })
+        .where(eq(auditLog.id, row.id));
+      scrubbedIds.add(row.id);
+    }
+  }
+
   const counts: ErasureCounts = {
     registrationsAnonymised: registrationIds.length,
+    placesAnonymised: placeIds.length,
     paymentsKept: data.registrations.reduce((n, r) => n + r.payments.length, 0),
     refundsKept: data.registrations.reduce((n, r) => n + r.refunds.length, 0),
     refundReasonsScrubbed,
@@ -350,15 +456,19 @@ async function erase(tx: Transaction, data: SubjectData, actor: Actor, at: Date)
     reason: "Personal data erased on request (GDPR art. 17); bookkeeping fields kept 7 years",
     at,
   });
-  return { counts, references: data.registrations.map((r) => r.registration.reference), auditId };
+  return { counts, references: [...data.registrations.map((r) => r.registration.reference), ...data.places.map((p) => `${p.booking.reference}-${p.place.number}`)], auditId };
 }
 
-/** A change's from → to with every personal value replaced, or null when it held none. */
-function scrubChangeValues(changes: AuditChanges, identifiers: string[]): AuditChanges | null {
+/**
+ * A change's from → to with every personal value replaced, or null when it held none. With
+ * `dropPersonalKeys` (the person's own bookings) the personal fields' changes go whole; without
+ * (a booking they only sailed in) only their identifiers are replaced.
+ */
+function scrubChangeValues(changes: AuditChanges, identifiers: string[], dropPersonalKeys = true): AuditChanges | null {
   let touched = false;
   const out: AuditChanges = {};
   for (const [key, change] of Object.entries(changes)) {
-    if (AUDIT_PERSONAL_KEYS.includes(key)) {
+    if (dropPersonalKeys && AUDIT_PERSONAL_KEYS.includes(key)) {
       touched = true;
       continue;
     }

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client.server";
 import { eventInterest, events, registrations, type Registration } from "../db/schema.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { hasPaidPayment, isLiveBooking, liveBooking } from "./live.server";
+import { detailsComplete, liveParticipants, placeReference } from "./participants.server";
 
 /*
  * The dashboard's figures. What counts as a booking is `liveBooking` (./live.server.ts): every
@@ -81,9 +82,11 @@ async function registrationsWithMoney(db: DbOrTx, at: Date, where: SQL, limit: n
 export type DashboardCounts = {
   /** Live bookings with a paid payment: what the list of paid bookings shows. */
   paidBookings: number;
-  /** Every live booking, paid or free (one place each): the places sold. */
+  /** Every live booking, paid or free (a booking may hold several places, decision 042). */
   liveBookings: number;
-  /** Unpaid holds still running: places that lapse unless paid, never counted as bookings. */
+  /** The places of those bookings: the places sold. */
+  livePlaces: number;
+  /** The places of unpaid holds still running: they lapse unless paid, never counted as sold. */
   heldPlaces: number;
   /** The people behind the paid live bookings, once per e-mail address. */
   uniqueCustomers: number;
@@ -102,8 +105,9 @@ export async function dashboardCounts(db: DbOrTx, at: Date): Promise<DashboardCo
     db
       .select({
         liveBookings: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
+        livePlaces: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${liveBooking()}), 0) as integer)`,
         paidBookings: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)}) as integer)`,
-        heldPlaces: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
+        heldPlaces: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}), 0) as integer)`,
         namedCustomers: sql<number>`cast(count(distinct ${email}) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} <> '') as integer)`,
         erasedCustomers: sql<number>`cast(count(*) filter (where ${and(liveBooking(), hasPaidPayment)} and ${email} = '') as integer)`,
       })
@@ -114,6 +118,7 @@ export async function dashboardCounts(db: DbOrTx, at: Date): Promise<DashboardCo
   return {
     paidBookings: Number(bookingCounts?.paidBookings ?? 0),
     liveBookings: Number(bookingCounts?.liveBookings ?? 0),
+    livePlaces: Number(bookingCounts?.livePlaces ?? 0),
     heldPlaces: Number(bookingCounts?.heldPlaces ?? 0),
     uniqueCustomers: Number(bookingCounts?.namedCustomers ?? 0) + Number(bookingCounts?.erasedCustomers ?? 0),
     interestSignups: Number(interestCount?.interestSignups ?? 0),
@@ -156,8 +161,10 @@ export type EventOccupancyRow = {
   placesTaken: number;
   /** Of those, the ones merely held while someone may still pay (not sold; they lapse if unpaid). */
   placesHeld: number;
-  /** Live bookings: the places sold (or free and confirmed). */
+  /** The places of the live bookings: the places sold (or free and confirmed). */
   placesSold: number;
+  /** The live bookings those places are in (a group booking is one). */
+  bookingsSold: number;
   /** Expected revenue: the agreed prices of the live bookings. */
   expectedCents: number;
   /** Received for the live bookings: paid minus refunded. */
@@ -192,8 +199,9 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
           .select({
             eventId: registrations.eventId,
             // The comparison through gt(): the column encodes the Date for either driver (postgres.js takes no bare Date).
-            held: sql<number>`cast(count(*) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}) as integer)`,
-            sold: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
+            held: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${and(eq(registrations.status, "pending_payment"), gt(registrations.holdExpiresAt, at))}), 0) as integer)`,
+            sold: sql<number>`cast(coalesce(sum(${registrations.places}) filter (where ${liveBooking()}), 0) as integer)`,
+            bookings: sql<number>`cast(count(*) filter (where ${liveBooking()}) as integer)`,
           })
           .from(registrations)
           .where(inArray(registrations.eventId, ids))
@@ -220,34 +228,49 @@ export async function eventOccupancy(db: DbOrTx, at: Date): Promise<EventOccupan
     }
     sums.set(eventId, sum);
   }
-  const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold) }]));
+  const countsByEvent = new Map(counted.map((r) => [r.eventId, { held: Number(r.held), sold: Number(r.sold), bookings: Number(r.bookings) }]));
   return rows.map((r) => {
-    const c = countsByEvent.get(r.id) ?? { held: 0, sold: 0 };
+    const c = countsByEvent.get(r.id) ?? { held: 0, sold: 0, bookings: 0 };
     return {
       ...r,
       placesTaken: taken.get(r.id) ?? 0,
       placesHeld: c.held,
       placesSold: c.sold,
+      bookingsSold: c.bookings,
       ...(sums.get(r.id) ?? empty()),
     };
   });
 }
 
 export type ManifestRow = {
+  /** The place's id; `registrationId` is its booking's. */
   id: string;
+  registrationId: string;
+  /** The booking's reference and the place number: "OR-7K3M9Q-2". */
   reference: string;
-  customerName: string;
+  number: number;
+  name: string;
+  /** The booker, when it is someone else than this participant. */
+  bookerName: string | null;
   /** Null once erased by the retention sweep (12 months after the event). */
   birthDate: string | null;
+  /** The booking's phone number, for the booker's own place only (a participant gives none). */
   phoneNumber: string | null;
   nextOfKinName: string | null;
   nextOfKinPhone: string | null;
-  /** What is still to pay, and whether its date has passed (`bookingMoney`). */
+  waiverAccepted: boolean;
+  waiverVersion: string | null;
+  detailsComplete: boolean;
+  /** What the booking still has to pay, and whether its date has passed (`bookingMoney`). */
   balanceDueCents: number;
   overdue: boolean;
 };
 
-/** Who sails: the event's live bookings by name, with their emergency contacts and open balance. */
+/**
+ * Who sails: one row per current live participant of the event's live bookings (cancelled and
+ * replaced places left out), by name, with their emergency contacts, their waiver and whether
+ * their details are complete, and their booking's open balance.
+ */
 export async function eventManifest(
   db: DbOrTx,
   eventId: string,
@@ -259,20 +282,26 @@ export async function eventManifest(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return undefined;
-  const rows = await db
-    .select({
-      id: registrations.id,
-      reference: registrations.reference,
-      customerName: registrations.customerName,
-      birthDate: registrations.birthDate,
-      phoneNumber: registrations.phoneNumber,
-      nextOfKinName: registrations.nextOfKinName,
-      nextOfKinPhone: registrations.nextOfKinPhone,
-    })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), liveBooking()))
-    .orderBy(asc(sql`lower(${registrations.customerName})`));
-  const money = await bookingMoney(db, rows.map((r) => r.id), at);
-  const participants = rows.map((row) => ({ ...row, balanceDueCents: money.get(row.id)?.balanceDueCents ?? 0, overdue: money.get(row.id)?.overdue ?? false }));
+  const rows = await liveParticipants(db, { eventId }, true);
+  const money = await bookingMoney(db, [...new Set(rows.map((r) => r.registration.id))], at);
+  const participants = rows
+    .map(({ place, registration: r }) => ({
+      id: place.id,
+      registrationId: r.id,
+      reference: placeReference(r.reference, place.number),
+      number: place.number,
+      name: place.name,
+      bookerName: place.isBooker ? null : r.customerName,
+      birthDate: place.birthDate,
+      phoneNumber: place.isBooker ? r.phoneNumber : null,
+      nextOfKinName: place.nextOfKinName,
+      nextOfKinPhone: place.nextOfKinPhone,
+      waiverAccepted: place.waiverAcceptedAt !== null,
+      waiverVersion: place.waiverVersion,
+      detailsComplete: detailsComplete(place),
+      balanceDueCents: money.get(r.id)?.balanceDueCents ?? 0,
+      overdue: money.get(r.id)?.overdue ?? false,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, "nl", { sensitivity: "base" }) || a.reference.localeCompare(b.reference));
   return { event, participants };
 }

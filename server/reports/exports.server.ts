@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { bookingMoney } from "../booking/money.server";
 import type { DbOrTx } from "../db/client.server";
-import { eventInterest, events, newsletterSubscribers, registrations } from "../db/schema.server";
+import { eventInterest, events, newsletterSubscribers, registrations, type BookingPlace } from "../db/schema.server";
 import { toCsv } from "./csv.server";
 import { csvDateTime } from "~/lib/dates";
 import { csvEuros } from "~/lib/money-format";
 import { isLiveBooking, liveBooking } from "./live.server";
+import { detailsComplete, liveParticipants, placeReference, waiverWords } from "./participants.server";
 
 /** Every field of every registration, for the office and the safety manifest ashore. */
 export const REGISTRATION_CSV_HEADER = [
@@ -41,6 +42,17 @@ export const REGISTRATION_CSV_HEADER = [
   "Achterstallig",
   // Whether the dashboard counts it (server/reports/live.server.ts): a filter for Excel.
   "Lopende boeking",
+  // Group bookings (decision 042): one row per participant. "Referentie" stays the booking's; the
+  // participant is "Deelnemersreferentie" ("OR-7K3M9Q-2", the reference and "Plaatsnummer"). Naam, E-mail, Geboortedatum, Adres and the
+  // emergency contact are the participant's; Telefoon, Opmerkingen and the money are the booking's.
+  "Plaatsnummer",
+  "Deelnemersreferentie",
+  "Boeker",
+  "E-mail boeker",
+  "Aantal plaatsen in boeking",
+  "Vrijwaring deelnemer",
+  "Vrijwaring geaccepteerd op",
+  "Gegevens compleet",
 ] as const;
 
 const STATUS_NL: Record<string, string> = {
@@ -52,8 +64,13 @@ const STATUS_NL: Record<string, string> = {
 };
 
 /**
- * The registrations CSV, newest first; with `eventId`, only that event's; with `liveOnly`, only
- * live bookings (what the dashboard counts and the manifest lists). Money from `bookingMoney`.
+ * The registrations CSV, one row per participant: each booking's current live places (cancelled
+ * and replaced places left out), newest booking first, its places by number. A booking without a
+ * live place (a cancelled one whose places were cancelled) keeps one row of its own, so the full
+ * export still shows every booking and its money. The booking's money stands on its first row
+ * only: a sum over the column in Excel is then the bookings' sum, not a multiple of it. With
+ * `eventId`, only that event's; with `liveOnly`, only live bookings (what the dashboard counts and
+ * the manifest lists). Money from `bookingMoney`.
  */
 export async function registrationsCsv(db: DbOrTx, at: Date, options: { eventId?: string; liveOnly?: boolean } = {}): Promise<string> {
   const rows = await db
@@ -62,43 +79,60 @@ export async function registrationsCsv(db: DbOrTx, at: Date, options: { eventId?
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(and(options.eventId ? eq(registrations.eventId, options.eventId) : undefined, options.liveOnly ? liveBooking() : undefined))
     .orderBy(desc(registrations.createdAt), desc(registrations.id));
-  const money = await bookingMoney(db, rows.map((r) => r.registration.id), at);
+  const ids = rows.map((r) => r.registration.id);
+  const [money, participants] = await Promise.all([bookingMoney(db, ids, at), liveParticipants(db, { registrationIds: ids }, false)]);
+  const placesByBooking = new Map<string, BookingPlace[]>();
+  for (const { place } of participants) placesByBooking.set(place.registrationId, [...(placesByBooking.get(place.registrationId) ?? []), place]);
   return toCsv(
     REGISTRATION_CSV_HEADER,
-    rows.map(({ registration: r, eventName, eventStart }) => {
+    rows.flatMap(({ registration: r, eventName, eventStart }) => {
       const m = money.get(r.id);
-      return [
-        r.reference,
-        eventName,
-        csvDateTime(eventStart),
-        STATUS_NL[r.status] ?? r.status,
-        r.customerName,
-        r.customerEmail,
-        r.phoneNumber,
-        r.birthDate,
-        r.street,
-        r.postalCode,
-        r.city,
-        r.country,
-        r.nextOfKinName,
-        r.nextOfKinPhone,
-        r.comments,
-        r.locale,
-        csvEuros(r.priceCents),
-        csvEuros(r.amountDueCents),
-        csvEuros(m?.paidCents ?? 0),
-        csvDateTime(r.termsAcceptedAt),
-        r.waiverVersion,
-        csvDateTime(r.createdAt),
-        csvDateTime(r.confirmedAt),
-        csvDateTime(r.cancelledAt),
-        csvEuros(m?.refundedCents ?? 0),
-        csvEuros(m?.netPaidCents ?? 0),
-        csvEuros(m?.balanceDueCents ?? 0),
-        csvDateTime(m?.balanceDueAt),
-        m?.overdue ? "ja" : "nee",
-        isLiveBooking(r.status) ? "ja" : "nee",
-      ];
+      const places: (BookingPlace | null)[] = placesByBooking.get(r.id) ?? [null];
+      return places.map((place, index) => {
+        const first = index === 0;
+        const euros = (cents: number | undefined) => (first ? csvEuros(cents ?? 0) : "");
+        return [
+          r.reference,
+          eventName,
+          csvDateTime(eventStart),
+          STATUS_NL[r.status] ?? r.status,
+          place ? place.name : r.customerName,
+          place ? place.email : r.customerEmail,
+          r.phoneNumber,
+          // The participant's own details live on the place only (the booking's columns are legacy).
+          place?.birthDate ?? null,
+          place?.street ?? null,
+          place?.postalCode ?? null,
+          place?.city ?? null,
+          place?.country ?? null,
+          place?.nextOfKinName ?? null,
+          place?.nextOfKinPhone ?? null,
+          r.comments,
+          place?.locale ?? r.locale,
+          euros(r.priceCents),
+          euros(r.amountDueCents),
+          euros(m?.paidCents),
+          csvDateTime(r.termsAcceptedAt),
+          r.waiverVersion,
+          csvDateTime(r.createdAt),
+          csvDateTime(r.confirmedAt),
+          csvDateTime(r.cancelledAt),
+          euros(m?.refundedCents),
+          euros(m?.netPaidCents),
+          euros(m?.balanceDueCents),
+          csvDateTime(m?.balanceDueAt),
+          m?.overdue ? "ja" : "nee",
+          isLiveBooking(r.status) ? "ja" : "nee",
+          place ? String(place.number) : "",
+          place ? placeReference(r.reference, place.number) : "",
+          r.customerName,
+          r.customerEmail,
+          String(r.places),
+          place ? waiverWords(place) : "",
+          csvDateTime(place?.waiverAcceptedAt ?? null),
+          place ? (detailsComplete(place) ? "ja" : "nee") : "",
+        ];
+      });
     }),
   );
 }

@@ -13,6 +13,9 @@ const REGISTRATION_COLUMNS = [
   "Prijs (EUR)", "Te betalen bij inschrijving (EUR)", "Betaald (EUR)", "Voorwaarden geaccepteerd op",
   "Versie vrijwaring", "Ingeschreven op", "Bevestigd op", "Geannuleerd op",
   "Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking",
+  // Group bookings (decision 042): one row per participant.
+  "Plaatsnummer", "Deelnemersreferentie", "Boeker", "E-mail boeker", "Aantal plaatsen in boeking", "Vrijwaring deelnemer",
+  "Vrijwaring geaccepteerd op", "Gegevens compleet",
 ];
 
 // The login page is answered with 401 before signing in.

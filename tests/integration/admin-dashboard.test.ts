@@ -95,7 +95,7 @@ describe("admin dashboard and exports", () => {
   });
 
   it("counts paid registrations, interest sign-ups and unique customers by e-mail, ignoring case", async () => {
-    expect(await dashboardCounts(database.db(), new Date())).toEqual({ paidBookings: 3, liveBookings: 3, heldPlaces: 1, interestSignups: 2, uniqueCustomers: 2 });
+    expect(await dashboardCounts(database.db(), new Date())).toEqual({ paidBookings: 3, liveBookings: 3, livePlaces: 3, heldPlaces: 1, interestSignups: 2, uniqueCustomers: 2 });
   });
 
   it("lists paid registrations newest first with the amount paid", async () => {
@@ -143,7 +143,9 @@ describe("admin dashboard and exports", () => {
     expect(column("Voorwaarden geaccepteerd op")).toBe("2026-01-05 11:00");
     expect(column("Status")).toBe("bevestigd");
     // The money columns added with the balance come after the original ones.
-    expect(REGISTRATION_CSV_HEADER.slice(-6)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking"]);
+    expect(REGISTRATION_CSV_HEADER.slice(24, 30)).toEqual(["Terugbetaald (EUR)", "Netto ontvangen (EUR)", "Openstaand (EUR)", "Restbetaling uiterlijk", "Achterstallig", "Lopende boeking"]);
+    // The participant's columns added with group bookings come after those (decision 042).
+    expect(REGISTRATION_CSV_HEADER.slice(30)).toEqual(["Plaatsnummer", "Deelnemersreferentie", "Boeker", "E-mail boeker", "Aantal plaatsen in boeking", "Vrijwaring deelnemer", "Vrijwaring geaccepteerd op", "Gegevens compleet"]);
     expect(column("Lopende boeking")).toBe("ja");
     expect(column("Terugbetaald (EUR)")).toBe("0,00");
     expect(column("Netto ontvangen (EUR)")).toBe("250,00");
@@ -181,9 +183,9 @@ describe("admin dashboard and exports", () => {
 
   it("the manifest lists confirmed participants with emergency contacts", async () => {
     const data = (await call(manifestLoader, admin.request(`/admin/manifest/${eventId}`), { eventId })) as {
-      participants: { customerName: string; nextOfKinPhone: string }[];
+      participants: { name: string; nextOfKinPhone: string }[];
     };
-    expect(data.participants.map((p) => p.customerName)).toEqual(["=cmd|' /C calc'!A0", "Jeroen van Ærlé-Dückers"]);
+    expect(data.participants.map((p) => p.name)).toEqual(["=cmd|' /C calc'!A0", "Jeroen van Ærlé-Dückers"]);
     expect(data.participants[0].nextOfKinPhone).toBe("+31 70 123 4567");
   });
 
@@ -245,8 +247,8 @@ describe("admin dashboard and exports", () => {
     expect(column(owingCsv, "Openstaand (EUR)")).toBe("250,00");
     expect(column(owingCsv, "Restbetaling uiterlijk")).not.toBe("");
 
-    const manifest = (await call(manifestLoader, admin.request(`/admin/manifest/${event.id}`), { eventId: event.id })) as { participants: { id: string; balanceDueCents: number; overdue: boolean }[] };
-    expect(manifest.participants.map((p) => [p.id, p.balanceDueCents, p.overdue])).toEqual([
+    const manifest = (await call(manifestLoader, admin.request(`/admin/manifest/${event.id}`), { eventId: event.id })) as { participants: { registrationId: string; balanceDueCents: number; overdue: boolean }[] };
+    expect(manifest.participants.map((p) => [p.registrationId, p.balanceDueCents, p.overdue])).toEqual([
       [owing.id, 25_000, false],
       [refunded.id, 0, false],
     ]);

@@ -83,6 +83,18 @@ describe("admin events", () => {
     expect(event.included).toEqual(["Zeilkleding", "Lunch aan boord"]);
     expect(event.includedEn).toEqual(["Sailing gear", "Lunch on board"]);
     expect(event).toMatchObject({ maxParticipants: 8, kind: "race", bookingMode: "registration", depositPercent: 50, earlyBirdPercent: 10, listed: true, privatePageKey: null });
+    // Left empty, the group-booking settings take their defaults.
+    expect(event).toMatchObject({ maxPlacesPerBooking: 8, participantDeadlineDays: 7 });
+  });
+
+  it("stores the group-booking settings and shows them back in the form", async () => {
+    const answer = (await call(newAction, multipartRequest("/admin/events/new", cookie, eventFields({ slug: "groepsdag", maxPlacesPerBooking: "12", participantDeadlineDays: "14" })))) as Response;
+    expect(answer.status).toBe(302);
+    const [event] = await database.db().select().from(events).where(eq(events.slug, "groepsdag"));
+    expect(event).toMatchObject({ maxPlacesPerBooking: 12, participantDeadlineDays: 14 });
+    const loaded = (await call(detailLoader, get(`/admin/events/${event.id}`), { id: event.id })) as { defaults: { maxPlacesPerBooking: string; participantDeadlineDays: string } };
+    expect(loaded.defaults).toMatchObject({ maxPlacesPerBooking: "12", participantDeadlineDays: "14" });
+    await database.db().delete(events).where(eq(events.id, event.id));
   });
 
   it("validates on the server with Dutch messages", async () => {
@@ -92,6 +104,11 @@ describe("admin events", () => {
       [{ earlyBirdUntil: "" }, "earlyBirdUntil", "admin.events.validation.earlyBirdPair"],
       [{ depositPercent: "0" }, "depositPercent", "admin.events.validation.freeDeposit"],
       [{ depositPercent: "150" }, "depositPercent", "admin.events.validation.percent"],
+      [{ maxPlacesPerBooking: "21" }, "maxPlacesPerBooking", "admin.events.validation.maxPlacesPerBooking"],
+      [{ maxPlacesPerBooking: "0" }, "maxPlacesPerBooking", "admin.events.validation.maxPlacesPerBooking"],
+      [{ maxPlacesPerBooking: "2,5" }, "maxPlacesPerBooking", "admin.events.validation.maxPlacesPerBooking"],
+      [{ participantDeadlineDays: "366" }, "participantDeadlineDays", "admin.bookings.validation.days"],
+      [{ participantDeadlineDays: "-1" }, "participantDeadlineDays", "admin.bookings.validation.days"],
       // Passes the pattern; only the server's calendar check knows month 13 does not exist.
       [{ startDate: "2030-13-01T10:00", endDate: "2030-13-02T10:00" }, "startDate", "Kies een geldige datum en tijd"],
       [{ name: "" }, "name", "admin.events.validation.required"],

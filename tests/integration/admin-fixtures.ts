@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client.server";
-import { eventInterest, events, payments, registrations, type NewEvent } from "@server/db/schema.server";
+import { bookingPlaces, eventInterest, events, payments, registrations, type NewEvent } from "@server/db/schema.server";
 import { auth } from "@server/auth/auth.server";
 import { signInWithPassword } from "@server/auth/login.server";
 import { upsertUser } from "@server/auth/users.server";
@@ -58,7 +58,10 @@ export async function insertEvent(db: Database, overrides: Partial<NewEvent> = {
 
 type RegistrationOverrides = Partial<typeof registrations.$inferInsert> & { paidCents?: number; paymentStatus?: "paid" | "open" | "refunded" };
 
-/** A registration, with a payment when `paidCents` is given. */
+/**
+ * A registration, with a payment when `paidCents` is given: a booking of one place whose booker
+ * sails, place 1 holding the participant's details (as migration 0016 and the form make it).
+ */
 export async function insertRegistration(db: Database, eventId: string, overrides: RegistrationOverrides = {}) {
   const { paidCents, paymentStatus, ...fields } = overrides;
   const [row] = await db
@@ -84,6 +87,24 @@ export async function insertRegistration(db: Database, eventId: string, override
       ...fields,
     })
     .returning();
+  await db.insert(bookingPlaces).values({
+    registrationId: row.id,
+    number: 1,
+    isBooker: true,
+    name: row.customerName,
+    email: row.customerEmail,
+    locale: row.locale,
+    birthDate: row.birthDate,
+    street: row.street,
+    city: row.city,
+    postalCode: row.postalCode,
+    country: row.country,
+    nextOfKinName: row.nextOfKinName,
+    nextOfKinPhone: row.nextOfKinPhone,
+    waiverVersion: row.waiverVersion,
+    waiverAcceptedAt: row.termsAcceptedAt,
+    detailsCompletedAt: row.createdAt,
+  });
   if (paidCents !== undefined) {
     await db.insert(payments).values({
       registrationId: row.id,

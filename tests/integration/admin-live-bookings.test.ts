@@ -72,7 +72,7 @@ describe("the dashboard, the CSV and the manifest count live bookings only", () 
   });
 
   it("the tiles: paid, confirmed places (holds apart), unique customers, interest", async () => {
-    expect(await dashboardCounts(database.db(), at)).toEqual({ paidBookings: 3, liveBookings: 4, heldPlaces: 1, uniqueCustomers: 2, interestSignups: 1 });
+    expect(await dashboardCounts(database.db(), at)).toEqual({ paidBookings: 3, liveBookings: 4, livePlaces: 4, heldPlaces: 1, uniqueCustomers: 2, interestSignups: 1 });
   });
 
   it("the lists: paid live bookings, and apart those that took money and ended", async () => {
@@ -110,7 +110,7 @@ describe("the dashboard, the CSV and the manifest count live bookings only", () 
 
   it("the manifest lists the live bookings, and its CSV the same people; the full CSV marks them", async () => {
     const manifest = await eventManifest(database.db(), eventId, at);
-    expect(manifest!.participants.map((p) => p.customerName).sort()).toEqual(["again", "deposit", "free", "goodwill"]);
+    expect(manifest!.participants.map((p) => p.name).sort()).toEqual(["again", "deposit", "free", "goodwill"]);
 
     const admin = await signedInUser({ admin: true });
     const live = (await call(registrationsExport, admin.request(`/admin/exports/registrations.csv?event=${eventId}&live=1`))) as Response;

@@ -57,7 +57,9 @@ describe("admin registration page", () => {
     expect(answer.status).toBe(200);
 
     const page = await load(registration.id);
-    expect(page.registration).toMatchObject({ customerName: "Jeroen Ærlé", nextOfKinName: "Noor Contact", manageUrl: manageUrl(registration.id) });
+    expect(page.registration).toMatchObject({ customerName: "Jeroen Ærlé", places: 1, bookerSails: true, pricePerPlaceCents: 50_000, manageUrl: manageUrl(registration.id) });
+    // The participant's details come from their place (the registration's own columns are legacy).
+    expect(page.places).toEqual([expect.objectContaining({ number: 1, isBooker: true, name: "Jeroen Ærlé", nextOfKinName: "Noor Contact", detailsComplete: true, alsoBooked: [], replaced: [] })]);
     expect(page.event).toMatchObject({ id: event.id, name: "Noordzee Record", balanceDueDays: 30, refundUntilDays: 30, refundPercent: 100 });
     expect(page.payments).toEqual([expect.objectContaining({ kind: "deposit", provider: "test", amountCents: 25_000, status: "paid" })]);
     expect(page.money).toMatchObject({ priceCents: 50_000, paidCents: 25_000, refundedCents: 0, balanceDueCents: 25_000, overdue: false });

@@ -1,7 +1,7 @@
 // @engine both: retention deletes and anonymises by date in SQL
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, emails, eventInterest, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "@server/db/schema.server";
+import { auditLog, bookingPlaces, emails, eventInterest, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "@server/db/schema.server";
 import { applyRetention } from "@server/privacy/retention.server";
 import { useTestDatabase } from "../support/db";
 import { insertEvent, registrationRow } from "./booking-fixtures";
@@ -47,6 +47,62 @@ describe("retention (what the privacy policy promises)", () => {
 
     // Running again changes nothing.
     expect((await applyRetention(test.db(), now)).erasedRegistrations).toBe(0);
+  });
+
+  it("erases every participant's birth date and emergency contact on their place 12 months after the event, and keeps the places", async () => {
+    const old = await insertEvent(daysAgo(430), {});
+    const recent = await insertEvent(daysAgo(300), {});
+    const place = (registrationId: string, number: number, name: string, extra: Partial<typeof bookingPlaces.$inferInsert> = {}) => ({
+      registrationId,
+      number,
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      birthDate: "1990-01-02",
+      street: "Strand 1",
+      city: "Scheveningen",
+      postalCode: "2586 AA",
+      country: "Nederland",
+      nextOfKinName: `Familie ${name}`,
+      nextOfKinPhone: "+31 70 7654321",
+      waiverVersion: "2025-01",
+      waiverAcceptedAt: daysAgo(450),
+      ...extra,
+    });
+    const group = await registrationFor(old.id, "Groep");
+    const keptGroup = await registrationFor(recent.id, "Later");
+    const [replacement] = await test.db().insert(bookingPlaces).values(place(group.id, 3, "Nieuw")).returning();
+    await test
+      .db()
+      .insert(bookingPlaces)
+      .values([
+        place(group.id, 1, "Eerste", { isBooker: true }),
+        place(group.id, 2, "Tweede", { cancelledAt: daysAgo(440) }),
+        place(group.id, 3, "Vervangen", { replacedAt: daysAgo(445), replacedById: replacement.id }),
+        place(keptGroup.id, 1, "Blijft"),
+      ]);
+
+    const result = await applyRetention(test.db(), now);
+    expect(result).toMatchObject({ erasedRegistrations: 1, erasedPlaces: 4 });
+    const after = await test.db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, group.id));
+    expect(after).toHaveLength(4);
+    for (const row of after) {
+      // The safety fields go; who sailed in which place, the address and the waiver stay (bookkeeping, the group).
+      expect(row).toMatchObject({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null, street: "Strand 1", waiverVersion: "2025-01" });
+      expect(row.personalDataErasedAt?.toISOString()).toBe(now.toISOString());
+    }
+    expect(after.map((r) => r.name).sort()).toEqual(["Eerste", "Nieuw", "Tweede", "Vervangen"]);
+    // The registration's legacy columns are erased as before.
+    const [booking] = await test.db().select().from(registrations).where(eq(registrations.id, group.id));
+    expect(booking).toMatchObject({ birthDate: null, nextOfKinName: null, nextOfKinPhone: null });
+    // A recent event's places keep theirs.
+    const [recentPlace] = await test.db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, keptGroup.id));
+    expect(recentPlace).toMatchObject({ birthDate: "1990-01-02", nextOfKinName: "Familie Blijft", personalDataErasedAt: null });
+    expect(await test.db().$count(auditLog, eq(auditLog.registrationId, group.id))).toBe(1);
+
+    // A place added to an already erased booking (an erased booking whose place came later) is erased on the next run, with its record.
+    await test.db().insert(bookingPlaces).values(place(group.id, 4, "Laat"));
+    expect(await applyRetention(test.db(), now)).toMatchObject({ erasedRegistrations: 0, erasedPlaces: 1 });
+    expect(await test.db().$count(auditLog, eq(auditLog.registrationId, group.id))).toBe(2);
   });
 
   it("scrubs the erased fields from the booking's history, records the erasure, and deletes the waiting list 12 months after the event", async () => {

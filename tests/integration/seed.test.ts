@@ -5,9 +5,11 @@ import { amountDue } from "~/lib/booking";
 import { bookingMoney } from "@server/booking/money.server";
 import { sendBalanceReminders } from "@server/booking/reminders.server";
 import { setNowForTests } from "@server/clock.server";
-import { blogPosts, events, payments, registrations, user } from "@server/db/schema.server";
+import { auditLog, blogPosts, bookingPlaces, events, payments, registrations, user } from "@server/db/schema.server";
 import { seedDemoContentIfEmpty } from "@server/db/seed/index.server";
-import { FULLY_BOOKED_SLUG } from "@server/db/seed/events.server";
+import { FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "@server/db/seed/events.server";
+import { eventManifest } from "@server/reports/dashboard.server";
+import { incompletePlaces } from "@server/reports/participants.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
 import { displayStatus } from "@server/events/view.server";
 import { useTestDatabase } from "../support/db";
@@ -68,6 +70,31 @@ describe("demo content", () => {
     expect(taken.get(full.id)).toBe(full.maxParticipants);
     const rows = await test.db().select().from(registrations).where(eq(registrations.eventId, full.id));
     expect(rows.every((r) => r.status === "confirmed")).toBe(true);
+    // Each a booking of one place whose booker sails, the participant's details on the place only.
+    const places = await test.db().select().from(bookingPlaces).where(inArray(bookingPlaces.registrationId, rows.map((r) => r.id)));
+    expect(places).toHaveLength(rows.length);
+    expect(places.every((p) => p.isBooker && p.number === 1 && p.birthDate && p.nextOfKinName && p.waiverAcceptedAt)).toBe(true);
+    expect(rows.every((r) => r.birthDate === null && r.nextOfKinName === null)).toBe(true);
+    expect((await eventManifest(test.db(), full.id, now))!.participants).toHaveLength(full.maxParticipants!);
+  });
+
+  it("has one group booking: five places for a corporate day, the booker ashore, three complete and two invited", async () => {
+    const [corporate] = await test.db().select().from(events).where(eq(events.slug, GROUP_BOOKING_SLUG));
+    const [booking] = await test.db().select().from(registrations).where(eq(registrations.eventId, corporate.id));
+    expect(booking).toMatchObject({ places: 5, bookerSails: false, status: "confirmed", priceCents: 5 * corporate.priceCents });
+    const money = (await bookingMoney(test.db(), [booking.id], now)).get(booking.id)!;
+    expect(money.paidCents).toBe(booking.amountDueCents);
+    expect(money.overdue).toBe(false);
+    const places = await test.db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, booking.id));
+    expect(places.map((p) => p.number).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(places.every((p) => !p.isBooker && p.email && p.invitedAt)).toBe(true);
+    expect(places.filter((p) => p.waiverAcceptedAt && p.detailsCompletedAt)).toHaveLength(3);
+    // The staff's pages show it: five on the manifest, two of them incomplete.
+    const manifest = (await eventManifest(test.db(), corporate.id, now))!;
+    expect(manifest.participants.map((p) => p.reference).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `${booking.reference}-${n}`));
+    expect(manifest.participants.filter((p) => !p.waiverAccepted || !p.detailsComplete)).toHaveLength(2);
+    expect((await incompletePlaces(test.db(), corporate, now)).places.map((p) => p.number)).toEqual([4, 5]);
+    expect(await test.db().$count(auditLog, eq(auditLog.registrationId, booking.id))).toBe(1 + 5 + 3 * 2);
   });
 
   it("makes demo bookings consistent with today: each paid what was due when it booked, nothing is open, overdue or to remind", async () => {

@@ -121,4 +121,37 @@ describe("reasons: codes and the English sentences old rows hold", () => {
       }
     }
   });
+
+  it("tells a group booking and what happens to its places, by place number and never with a participant's details", () => {
+    const created = row("registration.created", { changes: { status: { from: null, to: "confirmed" }, places: { from: null, to: 5 } } });
+    expect(historyLine(created, "nl", context()).what).toBe("Boeking van 5 plaatsen gemaakt en bevestigd");
+    expect(historyLine({ ...created, changes: { status: { from: null, to: "pending_payment" }, places: { from: null, to: 3 } } }, "en", context()).what).toBe("Booking of 3 places made; the places are held until payment");
+    // A booking of one reads as before.
+    expect(historyLine(row("registration.created", { changes: { status: { from: null, to: "confirmed" }, places: { from: null, to: 1 } } }), "nl", context()).what).toBe("Ingeschreven en bevestigd");
+
+    const details = row("place.details_updated", { changes: { placeId: { from: null, to: "p-3" }, number: { from: null, to: 3 }, fields: { from: null, to: ["birthDate", "nextOfKinPhone"] }, detailsCompletedAt: { from: null, to: "2026-05-01T10:00:00Z" } } });
+    const detailsLine = historyLine(details, "nl", context());
+    expect(detailsLine.what).toBe("Deelnemer 3 heeft gegevens aangevuld: geboortedatum, telefoon noodgeval. De gegevens van deze plaats zijn nu compleet");
+    expect(detailsLine.details).toEqual([]);
+    expect(historyLine(row("place.details_updated", { changes: { number: { from: null, to: 3 } } }), "nl", context()).what).toBe("Deelnemer 3 heeft gegevens aangevuld");
+
+    const waiver = row("place.waiver_accepted", { changes: { placeId: { from: null, to: "p-2" }, number: { from: null, to: 2 }, waiverVersion: { from: null, to: "2026-1" }, waiverAcceptedAt: { from: null, to: "2026-05-01T10:00:00Z" } } });
+    expect(historyLine(waiver, "nl", context()).sentence).toBe("Deelnemer 2 heeft de vrijwaring geaccepteerd (versie 2026-1) (door de deelnemer).");
+    const invited = row("place.invited", { actorType: "system", actorId: "booking", changes: { placeId: { from: null, to: "p-4" }, number: { from: null, to: 4 }, invitedAt: { from: null, to: "2026-05-01T10:00:00Z" } } });
+    expect(historyLine(invited, "nl", context()).what).toBe("Uitnodiging met eigen link gestuurd aan deelnemer 4");
+    expect(historyLine(invited, "nl", context()).details).toEqual([]);
+    expect(historyLine(row("place.reminded", { changes: { number: { from: null, to: 4 } } }), "nl", context()).what).toBe("Herinnering gestuurd aan deelnemer 4: gegevens of vrijwaring ontbreken nog");
+    // The booker's own place given to someone else: the booker no longer sails. ("place" is the booker's helper's name for the number.)
+    const replaced = row("place.replaced", { changes: { place: { from: 1, to: 1 }, participant: { from: "Anna Boeker", to: "Bram Vervanger" }, placeId: { from: "p-1", to: "p-9" }, bookerSails: { from: true, to: false } } });
+    expect(historyLine(replaced, "nl", context()).what).toBe("Deelnemer 1 vervangen: Anna Boeker door Bram Vervanger. De boeker zeilt niet meer mee");
+    const cancelled = row("place.cancelled", {
+      changes: { place: { from: null, to: 2 }, participant: { from: "Carla", to: null }, cancelledAt: { from: null, to: "2026-05-01T10:00:00Z" }, places: { from: 5, to: 4 }, priceCents: { from: 50_000, to: 40_000 }, shareCents: { from: null, to: 10_000 }, refundCents: { from: null, to: 10_000 } },
+    });
+    const cancelledLine = historyLine(cancelled, "nl", context());
+    expect(nbsp(cancelledLine.what)).toBe("Plaats 2 (Carla) geannuleerd, €100 terug; de boeking heeft nu 4 plaatsen");
+    expect(cancelledLine.details).toEqual([]);
+    expect(historyLine(row("booking.participants_reminded", { actorType: "system", actorId: "reminders", changes: { participantsReminderSentAt: { from: null, to: "2026-05-01T10:00:00Z" } } }), "nl", context()).what).toBe(
+      "Herinnering aan de boeker gestuurd: deelnemersgegevens ontbreken nog",
+    );
+  });
 });

@@ -146,6 +146,13 @@ export function EventForm({
           <Field meta={fields.maxParticipants} label={t("admin.events.field.maxParticipants")} hint={t("admin.events.field.maxParticipantsHint")}>
             {text(fields.maxParticipants, "number", true)}
           </Field>
+          <Field meta={fields.maxPlacesPerBooking} label={t("admin.events.field.maxPlacesPerBooking")} hint={t("admin.events.field.maxPlacesPerBookingHint")}>
+            {text(fields.maxPlacesPerBooking, "number", true)}
+          </Field>
+          <Field meta={fields.participantDeadlineDays} label={t("admin.events.field.participantDeadlineDays")} hint={t("admin.events.field.participantDeadlineDaysHint")}>
+            {text(fields.participantDeadlineDays, "number", true)}
+          </Field>
+          <div className="hidden md:block" />
           <Field meta={fields.registrationOpensAt} label={t("admin.events.field.registrationOpensAt")} hint={t("admin.events.field.registrationOpensAtHint")}>
             {text(fields.registrationOpensAt, "datetime-local", true)}
           </Field>

@@ -1,6 +1,7 @@
 import "~/i18n/admin";
 import { Download, Printer, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
+import { placesInBookingsText } from "~/components/admin/booking-places";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { MailLink } from "~/components/admin/contact-cell";
 import { Badge } from "~/components/ui/badge";
@@ -95,8 +96,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat label={t("admin.dashboard.paidRegistrations")} value={counts.paidBookings} hint={t("admin.dashboard.paidRegistrationsHint")} />
         <Stat
           label={t("admin.dashboard.liveBookings")}
-          value={counts.liveBookings}
-          hint={`${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
+          value={counts.livePlaces}
+          hint={`${placesInBookingsText(t, counts.livePlaces, counts.liveBookings)}. ${t("admin.dashboard.liveBookingsHint")}${counts.heldPlaces > 0 ? ` ${t("admin.dashboard.heldHint", { held: counts.heldPlaces })}` : ""}`}
         />
         <Stat label={t("admin.dashboard.uniqueCustomers")} value={counts.uniqueCustomers} hint={t("admin.dashboard.uniqueCustomersHint")} />
         <Stat label={t("admin.dashboard.interestSignups")} value={counts.interestSignups} />
@@ -138,6 +139,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   {e.capacity === null
                     ? t("admin.dashboard.unlimited", { taken: e.placesSold })
                     : t("admin.dashboard.placesOf", { taken: e.placesSold, capacity: e.capacity })}
+                  {e.bookingsSold > 0 && (
+                    <span className="block text-xs font-normal text-slate-600" data-testid="places-bookings">
+                      {placesInBookingsText(t, e.placesSold, e.bookingsSold)}
+                    </span>
+                  )}
                   {e.placesHeld > 0 && (
                     <span className="block text-xs font-normal text-amber-700" data-testid="places-held">
                       {t("booking.admin.held", { held: e.placesHeld })}

@@ -7,6 +7,7 @@ import { ContactCell, MailLink } from "~/components/admin/contact-cell";
 import type { Feedback } from "~/schemas/feedback";
 import { BackLink } from "~/components/admin/article-fields";
 import { CONFIRMED_FIELD, ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
+import { placesInBookingsText } from "~/components/admin/booking-places";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { EventForm } from "~/components/admin/event-form";
 import { EventStatusBadge } from "~/components/admin/event-status";
@@ -27,6 +28,7 @@ import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { displayStatus } from "@server/events/view.server";
 import { waitlistCount } from "@server/waitlist/entries.server";
+import { incompletePlaces, placesOfBookings, soldPlacesAndBookings } from "@server/reports/participants.server";
 import type { Route } from "./+types/events-detail";
 
 export const handle = { locale: "nl" };
@@ -36,14 +38,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const at = now();
-  const [taken, registrations, interest, privatePages, waitlist, held] = await Promise.all([
+  const [taken, registrations, interest, privatePages, waitlist, held, sold, incomplete] = await Promise.all([
     placesTakenByEvent(db(), [event.id], at),
     eventRegistrations(db(), event.id),
     eventInterestList(db(), event.id),
     privatePageOptions(db()),
     waitlistCount(db(), event.id),
     heldPlaces(db(), event.id, at),
+    soldPlacesAndBookings(db(), event.id),
+    incompletePlaces(db(), event, at),
   ]);
+  const sizes = await placesOfBookings(db(), registrations.map((r) => r.id));
   return {
     event: {
       id: event.id,
@@ -64,7 +69,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     image: event.imageUrl ? { url: event.imageUrl, name: event.name } : null,
     document: event.documentUrl ? { url: event.documentUrl, name: event.documentName ?? event.documentUrl.split("/").pop() ?? "" } : null,
     privatePages,
-    registrations: registrations.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    registrations: registrations.map((r) => ({ ...r, places: sizes.get(r.id) ?? 1, createdAt: r.createdAt.toISOString() })),
+    sold,
+    incomplete,
     interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
     waitlist,
     held: held.map((h) => ({ ...h, since: h.since.toISOString(), expiresAt: h.expiresAt.toISOString() })),
@@ -142,6 +149,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
               ? t("admin.events.placesSummaryUnlimited", { taken: placesTaken })
               : t("admin.events.placesSummary", { taken: placesTaken, max: event.maxParticipants })}
           </span>
+          <span data-testid="places-in-bookings">· {placesInBookingsText(t, loaderData.sold.places, loaderData.sold.bookings)}</span>
         </div>
       }
       actions={
@@ -177,10 +185,12 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
 
       <HeldPlaces held={loaderData.held} limit={loaderData.holdLimit} confirmingId={actionData && "confirmRelease" in actionData ? (actionData.confirmRelease ?? null) : null} />
 
+      <IncompletePlaces incomplete={loaderData.incomplete} />
+
       <AdminSection title={`${t("admin.events.registrations")} (${registrations.length})`} id="event-registrations">
         <AdminTable
           caption={t("admin.events.registrations")}
-          columns={[t("admin.events.reg.participant"), t("admin.events.reg.reference"), t("admin.events.reg.status"), t("admin.events.reg.amount"), t("admin.events.reg.registeredAt")]}
+          columns={[t("admin.events.reg.participant"), t("admin.events.reg.reference"), t("admin.events.reg.places"), t("admin.events.reg.status"), t("admin.events.reg.amount"), t("admin.events.reg.registeredAt")]}
           count={registrations.length}
           emptyText={t("admin.events.registrationsEmpty")}
         >
@@ -192,6 +202,7 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
                   {registration.reference}
                 </Link>
               </td>
+              <td className="tabular-nums">{registration.places}</td>
               <td>
                 <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
                   {t(`admin.events.regStatus.${registration.status}` as const)}
@@ -243,6 +254,45 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
     </AdminPage>
+  );
+}
+
+type Incomplete = Route.ComponentProps["loaderData"]["incomplete"];
+
+/**
+ * The live places that still lack details or the participant's own waiver, with the participants'
+ * deadline: whom the team (or the booker) still has to chase before the start.
+ */
+function IncompletePlaces({ incomplete }: { incomplete: Incomplete }) {
+  const { t } = useI18n();
+  const deadline = formatDate(incomplete.deadline, "nl", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  return (
+    <AdminSection title={`${t("admin.events.incomplete.title")} (${incomplete.places.length})`} id="event-incomplete">
+      <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="incomplete-deadline">
+        {t(incomplete.open ? "admin.events.incomplete.deadline" : "admin.events.incomplete.deadlinePassed", { date: deadline })}
+      </p>
+      <AdminTable
+        caption={t("admin.events.incomplete.title")}
+        columns={[t("admin.events.incomplete.participant"), t("admin.events.incomplete.reference"), t("admin.events.incomplete.booker"), t("admin.events.incomplete.waiver"), t("admin.events.incomplete.missing"), t("admin.events.incomplete.invited")]}
+        count={incomplete.places.length}
+        emptyText={t("admin.events.incomplete.empty")}
+      >
+        {incomplete.places.map((place) => (
+          <tr key={place.reference} data-testid="incomplete-row">
+            <ContactCell name={place.name} email={place.email ?? ""} />
+            <td className="font-mono">
+              <Link to={`/admin/registrations/${place.registrationId}`} className="text-ocean-600 hover:underline">
+                {place.reference}
+              </Link>
+            </td>
+            <td>{place.bookerName}</td>
+            <td>{place.waiverAccepted ? t("admin.events.incomplete.waiverYes") : <span className="font-semibold text-destructive">{t("admin.manifest.waiverMissing")}</span>}</td>
+            <td>{place.missing.length === 0 ? "–" : place.missing.map((field) => t(`admin.places.field.${field}` as const)).join(", ")}</td>
+            <td className="whitespace-nowrap">{place.invitedAt ? formatDate(place.invitedAt, "nl", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : t("admin.events.incomplete.notInvited")}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </AdminSection>
   );
 }
 

@@ -42,6 +42,7 @@ const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit
 export default function AdminManifest({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { event, participants, printedAt } = loaderData;
+  const attentionCount = participants.filter((p) => !p.waiverAccepted || !p.detailsComplete).length;
   return (
     <AdminPage
       backTo="/admin/dashboard"
@@ -58,13 +59,18 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
               count: participants.length,
             })}
           </p>
+          {attentionCount > 0 && (
+            <p className="mt-1 text-sm font-semibold" data-testid="manifest-attention">
+              {t("admin.manifest.attention", { count: attentionCount })}
+            </p>
+          )}
         </>
       }
       actions={
         <>
           <PrintButton />
           <Button asChild variant="light">
-            {/* The same people as the list: the event's live bookings. */}
+            {/* The same people as the list: the live participants of the event's live bookings. */}
             <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
               <Download aria-hidden />
               CSV
@@ -78,7 +84,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-600">{t("admin.manifest.empty")}</p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:border-0 print:shadow-none">
-          <table className="w-full min-w-[720px] border-collapse text-left text-sm print:min-w-0 print:text-[10pt] [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:text-slate-600 print:[&_td]:border-black/40 print:[&_tr]:break-inside-avoid">
+          <table className="w-full min-w-[960px] border-collapse text-left text-sm print:min-w-0 print:text-[10pt] [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:text-slate-600 print:[&_td]:border-black/40 print:[&_tr]:break-inside-avoid">
             <caption className="sr-only">{`${t("admin.manifest.title")}: ${event.name}`}</caption>
             <thead>
               <tr>
@@ -88,6 +94,8 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t("admin.manifest.phone")}</th>
                 <th scope="col">{t("admin.manifest.emergencyName")}</th>
                 <th scope="col">{t("admin.manifest.emergencyPhone")}</th>
+                <th scope="col">{t("admin.manifest.waiver")}</th>
+                <th scope="col">{t("admin.manifest.details")}</th>
                 <th scope="col">{t("admin.manifest.reference")}</th>
                 <th scope="col" className="text-right">
                   {t("admin.bookings.dashboard.balance")}
@@ -95,29 +103,44 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {participants.map((p, index) => (
-                <tr key={p.id}>
-                  <td className="tabular-nums text-slate-500">{index + 1}</td>
-                  <td className="font-semibold text-navy-900">
-                    <Link to={`/admin/registrations/${p.id}`} className="hover:underline print:no-underline">
-                      {p.customerName}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap tabular-nums">{p.birthDate ? formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE) : "–"}</td>
-                  <td className="whitespace-nowrap">{p.phoneNumber ?? "–"}</td>
-                  <td>{p.nextOfKinName ?? "–"}</td>
-                  <td className="whitespace-nowrap">{p.nextOfKinPhone ?? "–"}</td>
-                  <td className="font-mono text-xs">{p.reference}</td>
-                  <td className="whitespace-nowrap text-right tabular-nums">
-                    {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
-                    {p.overdue && (
-                      <Badge variant="destructive" className="ml-2 align-middle">
-                        {t("admin.bookings.overdue")}
-                      </Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {participants.map((p, index) => {
+                // Who may not sail yet: no waiver of their own, or details missing. Marked on screen and on paper.
+                const attention = !p.waiverAccepted || !p.detailsComplete;
+                return (
+                  <tr key={p.id} data-testid="manifest-row" data-attention={attention ? "yes" : undefined} className={attention ? "bg-amber-50 print:bg-transparent" : undefined}>
+                    <td className="tabular-nums text-slate-500">{index + 1}</td>
+                    <td className="font-semibold text-navy-900">
+                      <Link to={`/admin/registrations/${p.registrationId}`} className="hover:underline print:no-underline">
+                        {p.name}
+                      </Link>
+                      {p.bookerName && (
+                        <span className="block text-xs font-normal text-slate-600">
+                          {t("admin.manifest.booker")}: {p.bookerName}
+                        </span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap tabular-nums">{p.birthDate ? formatDate(`${p.birthDate}T00:00:00Z`, "nl", BIRTH_DATE) : "–"}</td>
+                    <td className="whitespace-nowrap">{p.phoneNumber ?? "–"}</td>
+                    <td>{p.nextOfKinName ?? "–"}</td>
+                    <td className="whitespace-nowrap">{p.nextOfKinPhone ?? "–"}</td>
+                    <td className={p.waiverAccepted ? undefined : "font-semibold text-destructive"}>
+                      {p.waiverAccepted ? t("admin.manifest.waiverAccepted", { version: p.waiverVersion ?? "–" }) : `⚠ ${t("admin.manifest.waiverMissing")}`}
+                    </td>
+                    <td className={p.detailsComplete ? undefined : "font-semibold text-destructive"}>
+                      {p.detailsComplete ? t("admin.manifest.detailsComplete") : `⚠ ${t("admin.manifest.detailsMissing")}`}
+                    </td>
+                    <td className="whitespace-nowrap font-mono text-xs">{p.reference}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">
+                      {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
+                      {p.overdue && (
+                        <Badge variant="destructive" className="ml-2 align-middle">
+                          {t("admin.bookings.overdue")}
+                        </Badge>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

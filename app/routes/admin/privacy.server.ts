@@ -45,7 +45,7 @@ export function subjectExport(data: SubjectData, at: Date, locale: Locale, histo
     generatedAt: at.toISOString(),
     language: locale,
     email: data.email,
-    registrations: data.registrations.map(({ registration: r, event, payments, refunds }) => ({
+    registrations: data.registrations.map(({ registration: r, event, payments, refunds, places }) => ({
       id: r.id,
       reference: r.reference,
       event: eventIn(event, locale),
@@ -66,6 +66,19 @@ export function subjectExport(data: SubjectData, at: Date, locale: Locale, histo
       confirmedAt: iso(r.confirmedAt),
       cancelledAt: iso(r.cancelledAt),
       personalDataErasedAt: iso(r.personalDataErasedAt),
+      places: r.places,
+      bookerSails: r.bookerSails,
+      /**
+       * Whom they booked for (group bookings): each place's participant by name and e-mail
+       * address, and its state; never the participants' own safety details (those are theirs).
+       */
+      participants: places.map((p) => ({
+        number: p.number,
+        name: p.name,
+        email: p.email,
+        cancelledAt: iso(p.cancelledAt),
+        replacedAt: iso(p.replacedAt),
+      })),
       payments: payments.map((p) => ({
         id: p.id,
         kind: p.kind,
@@ -90,6 +103,29 @@ export function subjectExport(data: SubjectData, at: Date, locale: Locale, histo
         createdAt: iso(f.createdAt),
         succeededAt: iso(f.succeededAt),
       })),
+    })),
+    /** The places they sail in (their own booking's, or someone else's): their own details only. */
+    places: data.places.map(({ place: p, booking, event }) => ({
+      id: p.id,
+      reference: `${booking.reference}-${p.number}`,
+      bookingReference: booking.reference,
+      number: p.number,
+      event: eventIn(event, locale),
+      bookingStatus: booking.status,
+      name: p.name,
+      email: p.email,
+      language: p.locale,
+      birthDate: p.birthDate,
+      address: { street: p.street, postalCode: p.postalCode, city: p.city, country: p.country },
+      emergencyContact: { name: p.nextOfKinName, phone: p.nextOfKinPhone },
+      waiverVersion: p.waiverVersion,
+      waiverAcceptedAt: iso(p.waiverAcceptedAt),
+      detailsCompletedAt: iso(p.detailsCompletedAt),
+      invitedAt: iso(p.invitedAt),
+      cancelledAt: iso(p.cancelledAt),
+      replacedAt: iso(p.replacedAt),
+      personalDataErasedAt: iso(p.personalDataErasedAt),
+      createdAt: iso(p.createdAt),
     })),
     waitlist: data.waitlist.map(({ entry: e, event, offers }) => ({
       id: e.id,
@@ -162,6 +198,7 @@ export async function subjectView(database: DbOrTx, data: SubjectData, at: Date,
 export function subjectLocale(data: SubjectData): Locale {
   const dated: { at: Date; locale: string }[] = [
     ...data.registrations.map((r) => ({ at: r.registration.createdAt, locale: r.registration.locale })),
+    ...data.places.map((p) => ({ at: p.place.createdAt, locale: p.place.locale })),
     ...data.waitlist.map((w) => ({ at: w.entry.createdAt, locale: w.entry.locale })),
     ...data.interest.map((i) => ({ at: i.interest.createdAt, locale: i.interest.locale })),
     ...data.newsletter.map((s) => ({ at: s.createdAt, locale: s.locale })),
@@ -233,7 +270,14 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
           ["admin.privacy.field.price", money(r.priceCents)],
           ["admin.privacy.field.bookedAt", when(r.createdAt)],
           ["admin.privacy.field.termsAcceptedAt", `${when(r.termsAcceptedAt)} (${r.waiverVersion})`],
+          ["admin.privacy.field.places", r.places],
         ])}${
+          r.participants.length
+            ? `<h4>${escapeHtml(t("admin.privacy.field.participants"))}</h4><ul>${r.participants
+                .map((p) => `<li>${escapeHtml([`${r.reference}-${p.number}`, text(p.name), p.email ?? "–", p.cancelledAt ? t("admin.privacy.place.cancelled") : null, p.replacedAt ? t("admin.privacy.place.replaced") : null].filter(Boolean).join(" · "))}</li>`)
+                .join("")}</ul>`
+            : ""
+        }${
           r.payments.length
             ? `<h4>${escapeHtml(t("admin.privacy.payments"))}</h4><ul>${r.payments
                 .map((p) => `<li>${escapeHtml(`${money(p.amountCents)} · ${valueLabel(t, "admin.bookings.paymentKind", p.kind)} · ${valueLabel(t, "admin.bookings.paymentStatus", p.status)} · ${when(p.paidAt ?? p.createdAt)}`)}</li>`)
@@ -246,6 +290,21 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
                 .join("")}</ul>`
             : ""
         }</article>`,
+    )
+    .join("");
+  const places = doc.places
+    .map(
+      (p) =>
+        `<article><h3>${escapeHtml(p.reference)} · ${escapeHtml(eventName(p.event))}</h3>${rows([
+          ["admin.privacy.field.status", [valueLabel(t, "admin.events.regStatus", p.bookingStatus), p.cancelledAt ? t("admin.privacy.place.cancelled") : null, p.replacedAt ? t("admin.privacy.place.replaced") : null].filter(Boolean).join(" · ")],
+          ["admin.privacy.field.name", text(p.name)],
+          ["admin.privacy.field.email", p.email],
+          ["admin.privacy.field.birthDate", p.birthDate],
+          ["admin.privacy.field.address", [p.address.street, p.address.postalCode, p.address.city, p.address.country].filter(Boolean).join(", ")],
+          ["admin.privacy.field.emergencyContact", [p.emergencyContact.name, p.emergencyContact.phone].filter(Boolean).join(", ")],
+          ["admin.privacy.field.language", p.language === "en" ? "English" : "Nederlands"],
+          ["admin.privacy.field.waiver", p.waiverAcceptedAt ? `${when(p.waiverAcceptedAt)} (${p.waiverVersion ?? "–"})` : t("admin.privacy.place.notYet")],
+        ])}</article>`,
     )
     .join("");
   const waitlist = doc.waitlist
@@ -304,6 +363,7 @@ th{background:#f1f5f9;width:14rem}article{margin-bottom:1.5rem}li{margin:.25rem 
 <h1>${escapeHtml(t("admin.privacy.export.title"))}</h1>
 <p>${escapeHtml(t("admin.privacy.export.intro", { email: doc.email, date: when(doc.generatedAt) }))}</p>
 ${section("admin.privacy.registrations", doc.registrations.length, registrations)}
+${section("admin.privacy.places", doc.places.length, places)}
 ${section("admin.privacy.waitlist", doc.waitlist.length, waitlist)}
 ${section("admin.privacy.interest", doc.interest.length, interest)}
 ${section("admin.privacy.newsletter", doc.newsletter.length, newsletter)}

@@ -213,6 +213,11 @@ function Result({ found, confirm, refusal }: { found: Found; confirm: boolean; r
                       </span>
                     )}
                     {r.comments && <span className="block whitespace-pre-line text-slate-600">{r.comments}</span>}
+                    {r.participants.length > 0 && (
+                      <span className="mt-1 block text-xs text-slate-600" data-testid="privacy-participants">
+                        {t("admin.privacy.field.participants")}: {r.participants.filter((p) => !p.replacedAt).map((p) => `${p.number}. ${p.name}${p.email ? ` (${p.email})` : ""}`).join("; ")}
+                      </span>
+                    )}
                   </td>
                   <td>{valueLabel(t, "admin.events.regStatus", r.status)}</td>
                   <td>
@@ -233,6 +238,39 @@ function Result({ found, confirm, refusal }: { found: Found; confirm: boolean; r
               ))}
             </AdminTable>
           </AdminSection>
+
+          {doc.places.length > 0 && (
+            <AdminSection title={`${t("admin.privacy.places")} (${doc.places.length})`} id="privacy-places">
+              <AdminTable
+                caption={t("admin.privacy.places")}
+                columns={[t("admin.privacy.field.place"), t("admin.privacy.field.event"), t("admin.privacy.field.person"), t("admin.privacy.field.waiver"), t("admin.privacy.field.status")]}
+                count={doc.places.length}
+                emptyText={t("admin.privacy.export.none")}
+              >
+                {doc.places.map((p) => (
+                  <tr key={p.id} data-testid="privacy-place">
+                    <td className="font-mono">{p.reference}</td>
+                    <td>{p.event ? `${p.event.name} (${formatDate(p.event.startDate, locale)})` : "–"}</td>
+                    <td>
+                      <span className="block font-semibold text-navy-900">{p.name}</span>
+                      {p.email && <span className="block">{p.email}</span>}
+                      <span className="block">{[p.address.street, p.address.postalCode, p.address.city, p.address.country].filter(Boolean).join(", ")}</span>
+                      {p.birthDate && <span className="block">{t("admin.privacy.field.birthDate")}: {p.birthDate}</span>}
+                      {(p.emergencyContact.name || p.emergencyContact.phone) && (
+                        <span className="block">
+                          {t("admin.privacy.field.emergencyContact")}: {[p.emergencyContact.name, p.emergencyContact.phone].filter(Boolean).join(", ")}
+                        </span>
+                      )}
+                    </td>
+                    <td>{p.waiverAcceptedAt ? `${when(p.waiverAcceptedAt)} (${p.waiverVersion ?? "–"})` : t("admin.privacy.place.notYet")}</td>
+                    <td>
+                      {[valueLabel(t, "admin.events.regStatus", p.bookingStatus), p.cancelledAt ? t("admin.privacy.place.cancelled") : null, p.replacedAt ? t("admin.privacy.place.replaced") : null].filter(Boolean).join(" · ")}
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+            </AdminSection>
+          )}
 
           <AdminSection title={`${t("admin.privacy.waitlist")} · ${t("admin.privacy.interest")} · ${t("admin.privacy.newsletter")}`} id="privacy-lists">
             <AdminTable
@@ -319,6 +357,7 @@ function Result({ found, confirm, refusal }: { found: Found; confirm: boolean; r
 
 const KEPT: { count: keyof ErasureCounts; text: MessageKey }[] = [
   { count: "registrationsAnonymised", text: "admin.privacy.kept.registrations" },
+  { count: "placesAnonymised", text: "admin.privacy.kept.places" },
   { count: "paymentsKept", text: "admin.privacy.kept.payments" },
   { count: "refundsKept", text: "admin.privacy.kept.refunds" },
   { count: "auditRowsKept", text: "admin.privacy.kept.audit" },
@@ -326,6 +365,7 @@ const KEPT: { count: keyof ErasureCounts; text: MessageKey }[] = [
 
 const REMOVED: { count: keyof ErasureCounts; text: MessageKey }[] = [
   { count: "registrationsAnonymised", text: "admin.privacy.removed.registrations" },
+  { count: "placesAnonymised", text: "admin.privacy.removed.places" },
   { count: "refundReasonsScrubbed", text: "admin.privacy.removed.refundReasons" },
   { count: "waitlistEntriesDeleted", text: "admin.privacy.removed.waitlist" },
   { count: "waitlistOffersDeleted", text: "admin.privacy.removed.offers" },

@@ -15,6 +15,8 @@ import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server"
 import { confirmManualRefund } from "@server/booking/refunds.server";
 import { queueBookingConfirmation } from "@server/booking/emails.server";
 import { manageUrl } from "@server/booking/manage-link.server";
+import { placeUrl } from "@server/booking/places.server";
+import { staffPlacesOf } from "@server/reports/participants.server";
 import { registrationMoney } from "@server/booking/money.server";
 import { moveBooking, type MoveOutcome } from "@server/booking/move.server";
 import { now } from "@server/clock.server";
@@ -49,7 +51,7 @@ export async function registrationPage(id: string, at: Date) {
     .limit(1);
   if (!row) return undefined;
   const { registration: r, event } = row;
-  const [paymentRows, refundRows, trail, money, quote, targets] = await Promise.all([
+  const [paymentRows, refundRows, trail, money, quote, targets, places] = await Promise.all([
     db().select().from(payments).where(eq(payments.registrationId, r.id)).orderBy(asc(payments.createdAt)),
     db()
       .select({ refund: refunds, provider: payments.provider })
@@ -61,6 +63,7 @@ export async function registrationPage(id: string, at: Date) {
     registrationMoney(db(), r.id, at),
     cancellationQuote(r.id, at),
     r.status === "confirmed" ? moveTargets(db(), { event, priceCents: r.priceCents, places: r.places }, at) : Promise.resolve([]),
+    staffPlacesOf(db(), r),
   ]);
 
   // The trail in words (one function for this page, /admin/privacy and a person's export); the
@@ -77,14 +80,17 @@ export async function registrationPage(id: string, at: Date) {
       customerName: r.customerName,
       customerEmail: r.customerEmail,
       phoneNumber: r.phoneNumber,
-      birthDate: r.birthDate,
+      // The booker's contact only: the participants' birth dates and emergency contacts are on
+      // their places (the registration's own columns are legacy, never read, decision 042).
       street: r.street,
       postalCode: r.postalCode,
       city: r.city,
       country: r.country,
-      nextOfKinName: r.nextOfKinName,
-      nextOfKinPhone: r.nextOfKinPhone,
       comments: r.comments,
+      places: r.places,
+      bookerSails: r.bookerSails,
+      /** The price of one place: the booking's price is places × this (app/lib/booking.ts). */
+      pricePerPlaceCents: r.places > 0 ? Math.round(r.priceCents / r.places) : r.priceCents,
       locale: r.locale,
       createdAt: r.createdAt.toISOString(),
       confirmedAt: iso(r.confirmedAt),
@@ -127,6 +133,7 @@ export async function registrationPage(id: string, at: Date) {
       at: f.createdAt.toISOString(),
       succeededAt: iso(f.succeededAt),
     })),
+    places: places.map((place) => ({ ...place, pageUrl: placeUrl(place.id) })),
     money: { ...money, balanceDueAt: iso(money.balanceDueAt) },
     policy: quote ? { refundCents: quote.refundCents, percent: quote.percent, deadline: quote.deadline.toISOString(), inWindow: quote.inWindow } : null,
     trail: trail.map((a) => historyLine(a, PAGE_LOCALE, context)),

@@ -6,6 +6,7 @@ import { ActionFeedback } from "~/components/admin/action-feedback";
 import { ConfirmSubmit, InlineConfirm } from "~/components/admin/article-confirm";
 import { selectClasses } from "~/components/admin/article-fields";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
+import { BookingPlaces } from "~/components/admin/booking-places";
 import { MailLink } from "~/components/admin/contact-cell";
 import { EventStatusBadge } from "~/components/admin/event-status";
 import { Badge } from "~/components/ui/badge";
@@ -82,16 +83,14 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
       )}
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <AdminSection title={t("admin.bookings.participant")} id="registration-participant">
+        <AdminSection title={t("admin.bookings.booker")} id="registration-participant">
           <Details
             rows={[
               [t("admin.bookings.field.name"), r.customerName],
               [t("admin.bookings.field.email"), <MailLink key="email" email={r.customerEmail} className="text-ocean-600 hover:underline [overflow-wrap:anywhere]" />],
               [t("admin.bookings.field.phone"), r.phoneNumber ?? "–"],
-              [t("admin.bookings.field.birthDate"), r.birthDate ? formatDate(`${r.birthDate}T12:00:00Z`, "nl", DAY) : "–"],
               // An erased address is empty: a dash, not ", ,".
               [t("admin.bookings.field.address"), [r.street, `${r.postalCode} ${r.city}`.trim(), r.country].filter(Boolean).join(", ") || "–"],
-              [t("admin.bookings.field.emergency"), r.nextOfKinName ? `${r.nextOfKinName} (${r.nextOfKinPhone ?? "–"})` : "–"],
               [t("admin.bookings.field.language"), r.locale === "en" ? "English" : "Nederlands"],
               [t("admin.bookings.field.comments"), r.comments?.trim() ? <span key="comments" className="whitespace-pre-line">{r.comments}</span> : "–"],
               [t("admin.bookings.field.registeredAt"), formatDate(r.createdAt, "nl", DATE_TIME)],
@@ -147,6 +146,8 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
           </p>
         </AdminSection>
       </div>
+
+      <BookingPlaces places={loaderData.places} count={r.places} bookerSails={r.bookerSails} pricePerPlaceCents={r.pricePerPlaceCents} />
 
       <AdminSection title={t("admin.bookings.payments")} id="registration-payments">
         <AdminTable

@@ -14,6 +14,9 @@ export const demoPrivatePages: { key: string; title: string }[] = [
   { key: "zomeravondzeilen", title: "Zomeravondzeilen" },
 ];
 
+/** The corporate day that holds the demo group booking (an HR manager's five places). */
+export const GROUP_BOOKING_SLUG = "zakelijke-zeildag";
+
 /** The event whose capacity the seed fills with confirmed registrations (shows Fully Booked). */
 export const FULLY_BOOKED_SLUG = "kennismaking-oceaanracen";
 

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { amountDue } from "~/lib/booking";
 import { makeReference } from "../../booking/reference.server";
-import type { Database, DbOrTx } from "../client.server";
-import { blogPosts, events, payments, privatePages, registrations } from "../schema.server";
+import type { Database, DbOrTx, Transaction } from "../client.server";
+import { audit, PARTICIPANT, SYSTEM, type AuditEntry } from "../../audit/audit.server";
+import { blogPosts, bookingPlaces, events, payments, privatePages, registrations, type Event } from "../schema.server";
 import { demoArticles } from "./articles.server";
-import { demoEvents, demoPrivatePages, FULLY_BOOKED_SLUG } from "./events.server";
+import { demoEvents, demoPrivatePages, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "./events.server";
 
 /** The waiver version the demo participants agreed to. */
 const DEMO_WAIVER_VERSION = "2025-01";
@@ -49,21 +50,19 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
         const [name, city] = DEMO_PARTICIPANTS[i % DEMO_PARTICIPANTS.length];
         const bookedAt = new Date(now.getTime() - (20 - i) * 86_400_000);
         const due = amountDue(full, bookedAt);
+        const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.com`;
         const [registration] = await tx
           .insert(registrations)
           .values({
             reference: makeReference(),
             eventId: full.id,
             customerName: name,
-            customerEmail: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.com`,
+            customerEmail: email,
             phoneNumber: `+31 6 ${String(12345670 + i)}`,
-            birthDate: `19${70 + i}-0${(i % 9) + 1}-1${i % 9}`,
             street: `Havenstraat ${i + 1}`,
             city,
             postalCode: `25${10 + i} AB`,
             country: "Nederland",
-            nextOfKinName: "Familie " + name.split(" ").slice(-1)[0],
-            nextOfKinPhone: `+31 6 ${String(87654320 + i)}`,
             locale: "nl",
             status: "confirmed",
             priceCents: due.priceCents,
@@ -74,6 +73,27 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
             createdAt: bookedAt,
           })
           .returning();
+        // A booking of one place whose booker sails: the participant's details are on place 1
+        // (decision 042; the registration's own birth date and emergency contact are legacy).
+        await tx.insert(bookingPlaces).values({
+          registrationId: registration.id,
+          number: 1,
+          isBooker: true,
+          name,
+          email,
+          locale: "nl",
+          birthDate: `19${70 + i}-0${(i % 9) + 1}-1${i % 9}`,
+          street: registration.street,
+          city,
+          postalCode: registration.postalCode,
+          country: "Nederland",
+          nextOfKinName: "Familie " + name.split(" ").slice(-1)[0],
+          nextOfKinPhone: `+31 6 ${String(87654320 + i)}`,
+          waiverVersion: DEMO_WAIVER_VERSION,
+          waiverAcceptedAt: bookedAt,
+          detailsCompletedAt: bookedAt,
+          createdAt: bookedAt,
+        });
         const paid: { kind: "deposit" | "full" | "balance"; cents: number; at: Date; session: string }[] = [
           { kind: due.kind === "full" ? "full" : "deposit", cents: due.amountDueCents, at: bookedAt, session: `seed_${registration.reference}` },
         ];
@@ -97,6 +117,125 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
         );
       }
     }
+    const corporate = insertedEvents.find((e) => e.slug === GROUP_BOOKING_SLUG);
+    if (corporate) await seedGroupBooking(tx, corporate, now);
     return true;
   });
+}
+
+/** The colleagues of the demo group booking: the first three completed their details themselves. */
+const DEMO_GROUP = [
+  { name: "Iris Hoekstra", birthDate: "1986-03-14", city: "Rotterdam", kin: "Tom Hoekstra" },
+  { name: "Ruben Kok", birthDate: "1979-11-02", city: "Schiedam", kin: "Anouk Kok" },
+  { name: "Yara el Amrani", birthDate: "1993-06-21", city: "Delft", kin: "Samir el Amrani" },
+  { name: "Pieter de Graaf", birthDate: null, city: null, kin: null },
+  { name: "Mila Brouwer", birthDate: null, city: null, kin: null },
+] as const;
+
+/**
+ * One demo group booking (decision 042), so the admin pages show one on a first start: an HR
+ * manager books five places of the corporate day for colleagues and does not sail, pays the
+ * deposit of the whole booking; every colleague got their own link, three completed their
+ * details and accepted the waiver, two have not yet. Its history says so.
+ */
+async function seedGroupBooking(tx: Transaction, event: Event, now: Date) {
+  const places = DEMO_GROUP.length;
+  const bookedAt = new Date(now.getTime() - 5 * 86_400_000);
+  const invitedAt = new Date(bookedAt.getTime() + 60_000);
+  const due = amountDue(event, bookedAt, places);
+  const [booking] = await tx
+    .insert(registrations)
+    .values({
+      reference: makeReference(),
+      eventId: event.id,
+      customerName: "Marloes Verhoeven",
+      customerEmail: "hr@kustlijn-verzekeringen.example",
+      phoneNumber: "+31 10 2345678",
+      street: "Maasboulevard 100",
+      city: "Rotterdam",
+      postalCode: "3011 TX",
+      country: "Nederland",
+      comments: "Teamuitje afdeling Schade. Factuur graag op naam van Kustlijn Verzekeringen.",
+      locale: "nl",
+      status: "confirmed",
+      priceCents: due.priceCents,
+      amountDueCents: due.amountDueCents,
+      termsAcceptedAt: bookedAt,
+      waiverVersion: DEMO_WAIVER_VERSION,
+      confirmedAt: bookedAt,
+      createdAt: bookedAt,
+      places,
+      bookerSails: false,
+    })
+    .returning();
+  if (due.amountDueCents > 0) {
+    await tx.insert(payments).values({
+      registrationId: booking.id,
+      provider: "test",
+      providerSessionId: `seed_${booking.reference}`,
+      kind: due.kind === "full" ? "full" : "deposit",
+      amountCents: due.amountDueCents,
+      status: "paid",
+      paidAt: bookedAt,
+      createdAt: bookedAt,
+    });
+  }
+  const rows = await tx
+    .insert(bookingPlaces)
+    .values(
+      DEMO_GROUP.map((person, index) => {
+        const complete = person.birthDate !== null;
+        const completedAt = new Date(bookedAt.getTime() + (index + 1) * 86_400_000);
+        return {
+          registrationId: booking.id,
+          number: index + 1,
+          isBooker: false,
+          name: person.name,
+          email: `${person.name.toLowerCase().replace(/[^a-z]+/g, ".")}@kustlijn-verzekeringen.example`,
+          locale: index === 2 ? "en" : "nl",
+          birthDate: person.birthDate,
+          street: complete ? `Havenkade ${index + 10}` : null,
+          city: person.city,
+          postalCode: complete ? `30${11 + index} AB` : null,
+          country: complete ? "Nederland" : null,
+          nextOfKinName: person.kin,
+          nextOfKinPhone: complete ? `+31 6 ${String(55500010 + index)}` : null,
+          waiverVersion: complete ? DEMO_WAIVER_VERSION : null,
+          waiverAcceptedAt: complete ? completedAt : null,
+          detailsCompletedAt: complete ? completedAt : null,
+          invitedAt,
+          createdAt: bookedAt,
+        };
+      }),
+    )
+    .returning();
+  const base = { entityType: "registration" as const, entityId: booking.id, registrationId: booking.id, eventId: event.id };
+  await audit(tx, [
+    { ...base, action: "registration.created", changes: { status: { from: null, to: "confirmed" }, places: { from: null, to: places } }, actor: PARTICIPANT, at: bookedAt },
+    ...rows.map((place) => ({
+      ...base,
+      action: "place.invited",
+      changes: { placeId: { from: null, to: place.id }, number: { from: null, to: place.number }, invitedAt: { from: null, to: invitedAt.toISOString() } },
+      actor: SYSTEM("booking"),
+      at: invitedAt,
+    })),
+    ...rows
+      .filter((place) => place.waiverAcceptedAt)
+      .flatMap((place): AuditEntry[] => [
+        {
+          ...base,
+          action: "place.details_updated",
+          changes: { placeId: { from: null, to: place.id }, number: { from: null, to: place.number }, fields: { from: null, to: ["birthDate", "street", "city", "postalCode", "country", "nextOfKinName", "nextOfKinPhone"] } },
+          actor: PARTICIPANT,
+          at: place.waiverAcceptedAt!,
+        },
+        {
+          ...base,
+          action: "place.waiver_accepted",
+          changes: { placeId: { from: null, to: place.id }, number: { from: null, to: place.number }, waiverVersion: { from: null, to: DEMO_WAIVER_VERSION } },
+          actor: PARTICIPANT,
+          at: place.waiverAcceptedAt!,
+        },
+      ]),
+  ]);
 }

@@ -20,6 +20,10 @@ export type EventView = {
   maxParticipants: number | null;
   /** Places still free (confirmed + held places subtracted); null without a maximum. */
   placesLeft: number | null;
+  /** The most places one booking may hold (decision 042); the form offers 1 … this, never more than are left. */
+  maxPlacesPerBooking: number;
+  /** A group's participants complete their details (and may be replaced) until this many days before the start. */
+  participantDeadlineDays: number;
   status: DisplayStatus;
   /** The end date has passed (by the server's clock). */
   ended: boolean;

@@ -64,6 +64,8 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     included: included.value,
     maxParticipants: event.maxParticipants,
     placesLeft: event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - placesTaken),
+    maxPlacesPerBooking: event.maxPlacesPerBooking,
+    participantDeadlineDays: event.participantDeadlineDays,
     status: displayStatus(event, now),
     ended: event.endDate.getTime() < now.getTime(),
     kind: event.kind,

@@ -151,7 +151,11 @@ export function AmountDueSummary({
         </>
       )}
       <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.next.title")}</Heading>
-      <p className="mt-1 text-slate-700">{due.kind === "free" ? t("booking.next.free") : t("booking.next.paid")}</p>
+      <p className="mt-1 text-slate-700">
+        {due.places > 1
+          ? t(due.kind === "free" ? "booking.next.freePlaces" : "booking.next.paidPlaces")
+          : t(due.kind === "free" ? "booking.next.free" : "booking.next.paid")}
+      </p>
     </section>
   );
 }

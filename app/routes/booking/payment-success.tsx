@@ -116,7 +116,9 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
   const lead = balance
     ? `${t("booking.lifecycle.success.balanceText")}${result.balanceCents === 0 ? ` ${t("booking.lifecycle.success.fullyPaid")}` : ""}`
     : result.free
-      ? t("booking.success.freeText")
+      ? result.places > 1
+        ? t("booking.success.freeTextPlaces", { places: result.places })
+        : t("booking.success.freeText")
       : t("booking.success.toast");
   return (
     <Panel tone="success" icon={<CircleCheck className="size-9" aria-hidden />} title={title}>

@@ -74,6 +74,9 @@ const booking = {
   "booking.next.paid":
     "We hold your place for 30 minutes and take you to the secure payment page (card, iDEAL or Bancontact). Once paid, you receive a confirmation e-mail with your reference and a calendar invite.",
   "booking.next.free": "Your place is confirmed straight away, and you receive a confirmation e-mail with a calendar invite.",
+  "booking.next.paidPlaces":
+    "We hold your places for 30 minutes and take you to the secure payment page (card, iDEAL or Bancontact). Once paid, you receive a confirmation e-mail with your reference and a calendar invite, and each participant receives their own invitation.",
+  "booking.next.freePlaces": "Your places are confirmed straight away: you receive a confirmation e-mail with a calendar invite, and each participant receives their own invitation.",
   // Validation
   "booking.validation.requiredTitle": "Required fields",
   "booking.validation.participantsRequiredText": "Please fill in the name and e-mail address of every participant.",
@@ -153,6 +156,7 @@ const booking = {
   "booking.success.emailNote": "A confirmation e-mail with all details and a calendar invite is on its way to {email}.",
   "booking.success.freeTitle": "Registration confirmed",
   "booking.success.freeText": "Your place is confirmed. No payment is needed.",
+  "booking.success.freeTextPlaces": "Your {places} places are confirmed. No payment is needed.",
   "booking.success.pendingTitle": "Payment being processed",
   "booking.success.pendingText": "Your payment method takes a little longer to confirm. We keep your place and e-mail you as soon as the payment is in. You can close this page.",
   "booking.success.failedTitle": "Payment not confirmed",

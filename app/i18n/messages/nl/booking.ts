@@ -74,6 +74,9 @@ export default {
   "booking.next.paid":
     "We houden je plaats 30 minuten voor je vast en sturen je door naar de beveiligde betaalpagina (kaart, iDEAL of Bancontact). Na betaling ontvang je een bevestiging per e-mail met je referentie en een agenda-uitnodiging.",
   "booking.next.free": "Je plaats is direct bevestigd en je ontvangt een bevestiging per e-mail met een agenda-uitnodiging.",
+  "booking.next.paidPlaces":
+    "We houden je plaatsen 30 minuten voor je vast en sturen je door naar de beveiligde betaalpagina (kaart, iDEAL of Bancontact). Na betaling ontvang je een bevestiging per e-mail met je referentie en een agenda-uitnodiging, en krijgt elke deelnemer een eigen uitnodiging.",
+  "booking.next.freePlaces": "Je plaatsen zijn direct bevestigd: je ontvangt een bevestiging per e-mail met een agenda-uitnodiging, en elke deelnemer krijgt een eigen uitnodiging.",
   "booking.validation.requiredTitle": "Verplichte velden",
   "booking.validation.participantsRequiredText": "Vul van elke deelnemer de naam en het e-mailadres in.",
   "booking.validation.requiredText":
@@ -149,6 +152,7 @@ export default {
   "booking.success.emailNote": "Een bevestiging per e-mail met alle details en een agenda-uitnodiging is onderweg naar {email}.",
   "booking.success.freeTitle": "Inschrijving bevestigd",
   "booking.success.freeText": "Je plaats is bevestigd. Er hoeft niets betaald te worden.",
+  "booking.success.freeTextPlaces": "Je {places} plaatsen zijn bevestigd. Er hoeft niets betaald te worden.",
   "booking.success.pendingTitle": "Betaling wordt verwerkt",
   "booking.success.pendingText": "Het bevestigen van je betaalmethode duurt iets langer. We houden je plaats vast en mailen je zodra de betaling binnen is. Je kunt deze pagina sluiten.",
   "booking.success.failedTitle": "Betaling niet bevestigd",

@@ -58,11 +58,16 @@ function allRequiredFilled(form: HTMLFormElement): boolean {
   return bookerFilled && participantsFilled && data.get("termsAccepted") === "on";
 }
 
+/** The events table's defaults (decision 042), for a view built without the fields. */
+const DEFAULT_MAX_PLACES_PER_BOOKING = 8;
+const DEFAULT_PARTICIPANT_DEADLINE_DAYS = 7;
+
 /** The most places this form offers: the event's maximum per booking, the places left, and an offer's places, at least 1. */
 function placesMax(event: EventView, offerPlaces: number | undefined): { max: number; limitedBy: "booking" | "left" } {
+  const perBooking = event.maxPlacesPerBooking ?? DEFAULT_MAX_PLACES_PER_BOOKING;
   const left = Math.min(event.placesLeft ?? Number.POSITIVE_INFINITY, offerPlaces ?? Number.POSITIVE_INFINITY);
-  const max = Math.max(1, Math.min(event.maxPlacesPerBooking, left));
-  return { max, limitedBy: left < event.maxPlacesPerBooking ? "left" : "booking" };
+  const max = Math.max(1, Math.min(perBooking, left));
+  return { max, limitedBy: left < perBooking ? "left" : "booking" };
 }
 
 /** A posted value of the form as the action answered it (its `initialValue`), when it was text. */
@@ -173,7 +178,6 @@ export function RegistrationForm({
   headingLevel = 3,
   offerToken,
   defaultValue,
-  offerPlaces,
 }: {
   event: EventView;
   /** The server's clock (from a loader), so the amount shown is the amount charged; else the browser's. */
@@ -189,10 +193,12 @@ export function RegistrationForm({
    * hidden field, so the registration may take the places the offer holds.
    */
   offerToken?: string;
-  /** Values to start the form with (a waiting-list offer: the name and e-mail given when joining). */
-  defaultValue?: { customerName?: string; customerEmail?: string; phoneNumber?: string };
-  /** An offer's places still unused: the booking takes at most these (besides the event's own limits), and starts at them. */
-  offerPlaces?: number;
+  /**
+   * Values to start the form with (a waiting-list offer: the name and e-mail given when joining,
+   * and `places`, the offer's places still unused: with an offer the form starts at them and
+   * offers no more; the server refuses more whatever is posted).
+   */
+  defaultValue?: { customerName?: string; customerEmail?: string; phoneNumber?: string; places?: string };
 }) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<RegisterActionData>({ key: `register-${event.slug}` });
@@ -204,6 +210,7 @@ export function RegistrationForm({
   const waiverId = useId();
   const busy = fetcher.state !== "idle";
   const at = now === undefined ? new Date() : new Date(now);
+  const offerPlaces = offerToken && defaultValue?.places ? Math.max(1, Math.trunc(Number(defaultValue.places)) || 1) : undefined;
   const { max: maxPlaces, limitedBy } = placesMax(event, offerPlaces);
   // The places and who sails decide which blocks show. After a failed post without JavaScript
   // they start as posted (the answer carries the values); an offer's link starts at the places it
@@ -215,7 +222,7 @@ export function RegistrationForm({
   const [shownBlocks, setShownBlocks] = useState(others);
   const blocks = Math.max(shownBlocks, others);
   useEffect(() => setShownBlocks((n) => Math.max(n, others)), [others]);
-  const deadline = participantDeadline(event, at);
+  const deadline = participantDeadline({ startDate: event.startDate, participantDeadlineDays: event.participantDeadlineDays ?? DEFAULT_PARTICIPANT_DEADLINE_DAYS }, at);
   const today = at.toISOString().slice(0, 10);
 
   const [form, fields] = useForm<RegistrationInput>({

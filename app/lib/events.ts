@@ -18,12 +18,10 @@ export type EventView = {
   priceCents: number;
   included: string[];
   maxParticipants: number | null;
+  /** The most places one booking (or waiting party) may have (decision 042). */
+  maxPlacesPerBooking?: number;
   /** Places still free (confirmed + held places subtracted); null without a maximum. */
   placesLeft: number | null;
-  /** The most places one booking may hold (decision 042); the form offers 1 … this, never more than are left. */
-  maxPlacesPerBooking: number;
-  /** A group's participants complete their details (and may be replaced) until this many days before the start. */
-  participantDeadlineDays: number;
   status: DisplayStatus;
   /** The end date has passed (by the server's clock). */
   ended: boolean;
@@ -34,6 +32,8 @@ export type EventView = {
   balanceDueDays: number;
   refundUntilDays: number;
   refundPercent: number;
+  /** A group's participants complete their details (and may be replaced) until this many days before the start (decision 042). */
+  participantDeadlineDays?: number;
   registrationOpensAt: string | null;
   earlyBirdPercent: number | null;
   earlyBirdUntil: string | null;

@@ -41,7 +41,7 @@ describe("the registration form of a group booking", () => {
     const fewLeft = await render(<RegistrationForm event={eventView({ placesLeft: 3, maxPlacesPerBooking: 8 })} now={NOW} />, "en");
     expect(placeOptions(fewLeft)).toEqual(["1", "2", "3"]);
     expect(fewLeft).toContain("Only 3 places are left, so one booking takes up to 3.");
-    const offer = await render(<RegistrationForm event={eventView({ placesLeft: 10, maxPlacesPerBooking: 8 })} now={NOW} offerToken="t" offerPlaces={2} />, "nl");
+    const offer = await render(<RegistrationForm event={eventView({ placesLeft: 10, maxPlacesPerBooking: 8 })} now={NOW} offerToken="t" defaultValue={{ places: "2" }} />, "nl");
     expect(placeOptions(offer)).toEqual(["1", "2"]);
     // An offer's link starts at the places it holds: one other participant besides the booker.
     expect(offer).toMatch(/<option value="2" selected="">2 plaatsen<\/option>/);

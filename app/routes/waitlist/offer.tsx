@@ -157,7 +157,6 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
               initialResult={actionData}
               headingLevel={2}
               offerToken={offer.token}
-              offerPlaces={offer.placesLeft}
               defaultValue={offer.person ?? undefined}
             />
           </div>

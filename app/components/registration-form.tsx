@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronDown, CircleAlert, Info, Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import { useI18n } from "~/i18n";
+import { useI18n, type Translator } from "~/i18n";
 import "~/i18n/booking";
-import { amountDue, cancellationNotice } from "~/lib/booking";
+import { amountDue, cancellationNotice, participantDeadline } from "~/lib/booking";
 import { formatAmount } from "~/lib/money-format";
 import { formatDate } from "~/lib/dates";
 import { dayInstant, teamDay } from "~/lib/local-time";
@@ -14,6 +14,7 @@ import type { EventView } from "~/lib/events";
 import {
   REGISTRATION_LIMITS,
   REQUIRED_FIELDS,
+  SAILING_BOOKER_FIELDS,
   registrationErrorSummary,
   registrationSchema,
   type RegistrationErrors,
@@ -25,6 +26,8 @@ import { Label } from "./ui/label";
 import { Textarea } from "./ui/textarea";
 import { fieldMessage, TextField } from "./text-field";
 import { WaiverText } from "./waiver-text";
+import { ParticipantFields } from "./booking/participant-fields";
+import { PlacesFields } from "./booking/places-fields";
 
 /** Where the form posts: a real route, so it works without JavaScript too. */
 export function registerPath(slug: string): string {
@@ -38,9 +41,39 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
+/**
+ * Whether every field the schema requires has something in it: the booker's, their own details
+ * as a participant only when they sail, and each other participant's name and e-mail address.
+ * Read from what the form would post (a hidden, disabled block posts nothing).
+ */
 function allRequiredFilled(form: HTMLFormElement): boolean {
   const data = new FormData(form);
-  return REQUIRED_FIELDS.every((name) => String(data.get(name) ?? "").trim() !== "") && data.get("termsAccepted") === "on";
+  const filled = (name: string) => String(data.get(name) ?? "").trim() !== "";
+  const sails = data.get("bookerSails") !== "no";
+  const places = Math.max(1, Number(data.get("places") ?? 1) || 1);
+  const others = places - (sails ? 1 : 0);
+  const sailingOnly = new Set<string>(SAILING_BOOKER_FIELDS);
+  const bookerFilled = REQUIRED_FIELDS.every((name) => (!sails && sailingOnly.has(name)) || filled(name));
+  const participantsFilled = Array.from({ length: others }, (_, i) => filled(`participants[${i}].name`) && filled(`participants[${i}].email`)).every(Boolean);
+  return bookerFilled && participantsFilled && data.get("termsAccepted") === "on";
+}
+
+/** The events table's defaults (decision 042), for a view built without the fields. */
+const DEFAULT_MAX_PLACES_PER_BOOKING = 8;
+const DEFAULT_PARTICIPANT_DEADLINE_DAYS = 7;
+
+/** The most places this form offers: the event's maximum per booking, the places left, and an offer's places, at least 1. */
+function placesMax(event: EventView, offerPlaces: number | undefined): { max: number; limitedBy: "booking" | "left" } {
+  const perBooking = event.maxPlacesPerBooking ?? DEFAULT_MAX_PLACES_PER_BOOKING;
+  const left = Math.min(event.placesLeft ?? Number.POSITIVE_INFINITY, offerPlaces ?? Number.POSITIVE_INFINITY);
+  const max = Math.max(1, Math.min(perBooking, left));
+  return { max, limitedBy: left < perBooking ? "left" : "booking" };
+}
+
+/** A posted value of the form as the action answered it (its `initialValue`), when it was text. */
+function postedText(result: RegisterActionData | undefined, name: string): string | undefined {
+  const value = (result?.result.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
@@ -58,15 +91,18 @@ export function AmountDueSummary({
   now,
   note,
   headingLevel = 3,
+  places = 1,
 }: {
   event: EventView;
   now: Date;
   note?: ReactNode;
   headingLevel?: 2 | 3;
+  /** The places of the booking: the price, deposit and balance are all of them together. */
+  places?: number;
 }) {
   const { t, locale } = useI18n();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const due = amountDue(event, now);
+  const due = amountDue(event, now, places);
   const day = (value: string) => formatDate(dayInstant(value).toISOString(), locale);
   const policy = due.priceCents > 0 ? cancellationNotice(event, now) : null;
   const policyEnded = policy?.key === "booking.policy.ended" || policy?.key === "booking.policy.endedPartial";
@@ -81,6 +117,11 @@ export function AmountDueSummary({
           {due.priceCents === 0 ? t("booking.amount.free") : formatAmount(due.amountDueCents, locale)}
         </p>
       </div>
+      {due.places > 1 && due.priceCents > 0 && (
+        <p className="mt-1 font-medium text-navy-900" data-testid="amount-places">
+          {t("booking.amount.places", { places: due.places, price: formatAmount(due.placePriceCents, locale), total: formatAmount(due.priceCents, locale) })}
+        </p>
+      )}
       {due.kind !== "free" && (
         <p className="mt-1 text-slate-700" data-testid="amount-kind">
           {due.balanceDueNow
@@ -115,7 +156,11 @@ export function AmountDueSummary({
         </>
       )}
       <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.next.title")}</Heading>
-      <p className="mt-1 text-slate-700">{due.kind === "free" ? t("booking.next.free") : t("booking.next.paid")}</p>
+      <p className="mt-1 text-slate-700">
+        {due.places > 1
+          ? t(due.kind === "free" ? "booking.next.freePlaces" : "booking.next.paidPlaces")
+          : t(due.kind === "free" ? "booking.next.free" : "booking.next.paid")}
+      </p>
     </section>
   );
 }
@@ -148,8 +193,12 @@ export function RegistrationForm({
    * hidden field, so the registration may take the places the offer holds.
    */
   offerToken?: string;
-  /** Values to start the form with (a waiting-list offer: the name and e-mail given when joining). */
-  defaultValue?: { customerName?: string; customerEmail?: string; phoneNumber?: string };
+  /**
+   * Values to start the form with (a waiting-list offer: the name and e-mail given when joining,
+   * and `places`, the offer's places still unused: with an offer the form starts at them and
+   * offers no more; the server refuses more whatever is posted).
+   */
+  defaultValue?: { customerName?: string; customerEmail?: string; phoneNumber?: string; places?: string };
 }) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<RegisterActionData>({ key: `register-${event.slug}` });
@@ -161,6 +210,20 @@ export function RegistrationForm({
   const waiverId = useId();
   const busy = fetcher.state !== "idle";
   const at = now === undefined ? new Date() : new Date(now);
+  const offerPlaces = offerToken && defaultValue?.places ? Math.max(1, Math.trunc(Number(defaultValue.places)) || 1) : undefined;
+  const { max: maxPlaces, limitedBy } = placesMax(event, offerPlaces);
+  // The places and who sails decide which blocks show. After a failed post without JavaScript
+  // they start as posted (the answer carries the values); an offer's link starts at the places it
+  // holds (the party that waited books together).
+  const [places, setPlaces] = useState(() => Math.min(maxPlaces, Math.max(1, Number(postedText(initialResult, "places") ?? offerPlaces ?? 1) || 1)));
+  const [sails, setSails] = useState(() => postedText(initialResult, "bookerSails") !== "no");
+  const others = places - (sails ? 1 : 0);
+  // Blocks once shown stay (hidden and disabled): fewer places and then more again keeps what was typed.
+  const [shownBlocks, setShownBlocks] = useState(others);
+  const blocks = Math.max(shownBlocks, others);
+  useEffect(() => setShownBlocks((n) => Math.max(n, others)), [others]);
+  const deadline = participantDeadline({ startDate: event.startDate, participantDeadlineDays: event.participantDeadlineDays ?? DEFAULT_PARTICIPANT_DEADLINE_DAYS }, at);
+  const today = at.toISOString().slice(0, 10);
 
   const [form, fields] = useForm<RegistrationInput>({
     id: `registration-${event.slug}`,
@@ -185,7 +248,7 @@ export function RegistrationForm({
 
   useEffect(() => {
     if (formRef.current) setComplete(allRequiredFilled(formRef.current));
-  }, [data]);
+  }, [data, places, sails]);
 
   const summary = registrationErrorSummary(form.allErrors as RegistrationErrors);
   const formProps = getFormProps(form);
@@ -241,11 +304,30 @@ export function RegistrationForm({
         </div>
       )}
 
-      <FieldGroup legend={t("booking.form.participant")}>
+      <FieldGroup legend={t("booking.form.booking")}>
+        <div className="sm:col-span-2">
+          <PlacesFields
+            placesField={fields.places}
+            sailsField={fields.bookerSails}
+            places={places}
+            max={maxPlaces}
+            limitedBy={limitedBy}
+            sails={sails}
+            onPlaces={setPlaces}
+            onSails={setSails}
+          />
+        </div>
+      </FieldGroup>
+
+      <FieldGroup legend={sails ? t("booking.form.participant") : t("booking.form.contact")}>
         <TextField field={fields.customerName} label={t("booking.field.customerName")} required autoComplete="name" maxLength={REGISTRATION_LIMITS.name} className="sm:col-span-2" />
         <TextField field={fields.customerEmail} label={t("booking.field.customerEmail")} required type="email" autoComplete="email" maxLength={REGISTRATION_LIMITS.email} />
         <TextField field={fields.phoneNumber} label={t("booking.field.phoneNumber")} type="tel" autoComplete="tel" maxLength={REGISTRATION_LIMITS.phone} />
-        <TextField field={fields.birthDate} label={t("booking.field.birthDate")} required type="date" autoComplete="bday" max={at.toISOString().slice(0, 10)} />
+        {/* The booker's own details as a participant: asked only when they sail. Hidden they stay
+            in the page disabled (posting nothing), so switching back keeps what was typed. */}
+        <fieldset disabled={!sails} hidden={!sails} className={sails ? "contents" : "hidden"}>
+          <TextField field={fields.birthDate} label={t("booking.field.birthDate")} required type="date" autoComplete="bday" max={today} />
+        </fieldset>
       </FieldGroup>
 
       <FieldGroup legend={t("booking.form.address")}>
@@ -255,10 +337,33 @@ export function RegistrationForm({
         <TextField field={fields.country} label={t("booking.field.country")} required autoComplete="country-name" maxLength={REGISTRATION_LIMITS.country} className="sm:col-span-2" />
       </FieldGroup>
 
-      <FieldGroup legend={t("booking.form.emergency")}>
-        <TextField field={fields.nextOfKinName} label={t("booking.field.nextOfKinName")} required autoComplete="off" maxLength={REGISTRATION_LIMITS.name} />
-        <TextField field={fields.nextOfKinPhone} label={t("booking.field.nextOfKinPhone")} required type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
-      </FieldGroup>
+      <fieldset disabled={!sails} hidden={!sails} className={sails ? "contents" : "hidden"}>
+        <FieldGroup legend={t("booking.form.emergency")}>
+          <TextField field={fields.nextOfKinName} label={t("booking.field.nextOfKinName")} required autoComplete="off" maxLength={REGISTRATION_LIMITS.name} />
+          <TextField field={fields.nextOfKinPhone} label={t("booking.field.nextOfKinPhone")} required type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
+        </FieldGroup>
+      </fieldset>
+
+      {blocks > 0 && (
+        <div className="grid gap-4">
+          {/* Each participant block reads its own fields from the form's context (useField). */}
+          <FormProvider context={form.context}>
+            {Array.from({ length: blocks }, (_, i) => (
+              <ParticipantFields key={i} index={i} number={i + (sails ? 2 : 1)} active={i < others} today={today} />
+            ))}
+          </FormProvider>
+          {others > 0 && (
+            <p className="flex gap-2 text-sm text-slate-700" data-testid="invitation-note">
+              <Info className="mt-0.5 size-4 shrink-0 text-ocean-600" aria-hidden />
+              <span>
+                {deadline.open
+                  ? t("booking.form.invitationNote", { date: formatDate(dayInstant(deadline.lastDay).toISOString(), locale) })
+                  : t("booking.form.invitationNoteLate")}
+              </span>
+            </p>
+          )}
+        </div>
+      )}
 
       <div className="grid gap-1.5">
         <Label htmlFor={fields.comments.id} className="text-navy-900">
@@ -318,7 +423,7 @@ export function RegistrationForm({
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ocean-700 disabled:cursor-not-allowed disabled:opacity-50"
           />
           <Label htmlFor={fields.termsAccepted.id} variant={null} className="font-medium leading-snug text-navy-900 peer-disabled:opacity-70">
-            {t("booking.terms.agree")}
+            {sails ? t("booking.terms.agree") : t("booking.terms.agreeBooker")}
           </Label>
         </div>
         {fields.termsAccepted.errors && (
@@ -328,11 +433,11 @@ export function RegistrationForm({
         )}
       </div>
 
-      <AmountDueSummary event={event} now={at} note={note} headingLevel={headingLevel} />
+      <AmountDueSummary event={event} now={at} note={note} headingLevel={headingLevel} places={places} />
 
       <div className="grid gap-2">
         <Button type="submit" variant="accent" size="lg" disabled={submitDisabled} aria-describedby={submitDisabled && !busy ? `${form.id}-hint` : undefined}>
-          {busy ? t("booking.submit.busy") : amountDue(event, at).kind === "free" ? t("booking.submit.free") : t("booking.submit.pay")}
+          {busy ? t("booking.submit.busy") : submitLabel(t, amountDue(event, at, places).kind === "free", places)}
         </Button>
         {hydrated && !complete && (
           <p id={`${form.id}-hint`} className="text-center text-xs text-muted-foreground">
@@ -342,4 +447,10 @@ export function RegistrationForm({
       </div>
     </fetcher.Form>
   );
+}
+
+/** The submit button's words: "Register (and pay)" for one place, "Book 3 places (and pay)" for more. */
+function submitLabel(t: Translator, free: boolean, places: number): string {
+  if (places <= 1) return free ? t("booking.submit.free") : t("booking.submit.pay");
+  return free ? t("booking.submit.freePlaces", { places }) : t("booking.submit.payPlaces", { places });
 }

@@ -32,6 +32,8 @@ export type EventView = {
   balanceDueDays: number;
   refundUntilDays: number;
   refundPercent: number;
+  /** A group's participants complete their details (and may be replaced) until this many days before the start (decision 042). */
+  participantDeadlineDays?: number;
   registrationOpensAt: string | null;
   earlyBirdPercent: number | null;
   earlyBirdUntil: string | null;

@@ -224,8 +224,12 @@ export function registrationErrorSummary(errors: RegistrationErrors): { title: M
     return Boolean(messages && messages.length > 0 && (key === undefined || messages.includes(key)));
   };
   const participantKeys = Object.keys(errors).filter((key) => key.startsWith("participants["));
-  if (REQUIRED_FIELDS.some((field) => has(field, REQUIRED)) || participantKeys.some((key) => has(key, REQUIRED))) {
+  if (REQUIRED_FIELDS.some((field) => has(field, REQUIRED))) {
     return { title: "booking.validation.requiredTitle", text: "booking.validation.requiredText" };
+  }
+  // Only another participant's name or e-mail missing: say that, not the booker's list of fields.
+  if (participantKeys.some((key) => has(key, REQUIRED))) {
+    return { title: "booking.validation.requiredTitle", text: "booking.validation.participantsRequiredText" };
   }
   if (has("termsAccepted")) return { title: "booking.validation.termsTitle", text: "booking.validation.termsText" };
   for (const field of ["places", ...REQUIRED_FIELDS, ...OPTIONAL_FIELDS, ...participantKeys]) {

@@ -32,13 +32,44 @@ export function cancelUrl(event: Pick<Event, "slug">): string {
   return `${env().publicUrl}${cancelPath(event)}`;
 }
 
-export function paymentDescription(event: Pick<Event, "name" | "nameEn">, due: Pick<AmountDue, "kind" | "depositPercent" | "priceCents">, locale: Locale): string {
+/**
+ * What a booking's first payment is for, on the payment page and the provider's records:
+ * "ARC 2026 – 50% deposit of €590" for one place; with more, the places are named ("Deposit for
+ * 5 places (50% of €1.475)", "Full payment for 5 places"). `priceCents` is the whole booking's.
+ */
+export function paymentDescription(
+  event: Pick<Event, "name" | "nameEn">,
+  due: Pick<AmountDue, "kind" | "depositPercent" | "priceCents"> & { places?: number },
+  locale: Locale,
+): string {
   const name = eventNameIn(event, locale);
+  const places = due.places ?? 1;
+  const price = formatAmount(due.priceCents, locale);
   const what =
-    due.kind === "full"
-      ? translate(locale, "booking.amount.full")
-      : translate(locale, "booking.amount.deposit", { percent: due.depositPercent, price: formatAmount(due.priceCents, locale) });
+    places > 1
+      ? due.kind === "full"
+        ? translate(locale, "booking.checkout.lineFull", { places })
+        : translate(locale, "booking.checkout.lineDeposit", { places, percent: due.depositPercent, price })
+      : due.kind === "full"
+        ? translate(locale, "booking.amount.full")
+        : translate(locale, "booking.amount.deposit", { percent: due.depositPercent, price });
   return `${name} – ${what}`;
+}
+
+/**
+ * A full payment of several places as a quantity line ("ARC 2026 – Place", 5 × €295) when the
+ * amount is exactly places × one place's price; a deposit stays one line (its share of the
+ * whole need not divide by the places).
+ */
+export function paymentQuantity(
+  event: Pick<Event, "name" | "nameEn">,
+  kind: AmountDue["kind"],
+  places: number,
+  amountCents: number,
+  locale: Locale,
+): { count: number; name: string } | undefined {
+  if (kind !== "full" || places <= 1 || amountCents % places !== 0) return undefined;
+  return { count: places, name: `${eventNameIn(event, locale)} – ${translate(locale, "booking.checkout.linePlace")}` };
 }
 
 /** The line on the payment page of a balance checkout: "ARC 2026 – Balance". */
@@ -152,7 +183,8 @@ export async function openCheckout(
       registration,
       event,
       amountCents: registration.amountDueCents,
-      description: paymentDescription(event, due, locale),
+      description: paymentDescription(event, { ...due, places: registration.places }, locale),
+      quantity: paymentQuantity(event, due.kind, registration.places, registration.amountDueCents, locale),
       locale,
       successUrl: successUrl(event.id),
       cancelUrl: cancelUrl(event),

@@ -21,6 +21,8 @@ export type TestCheckoutView = {
   personal: { customerName: string; customerEmail: string; reference: string } | null;
   amountCents: number;
   description: string;
+  /** The booking's places and one place's price (what the line is made of), shown when there are several. */
+  places: { count: number; placePriceCents: number } | null;
   /** A new booking's place is held until then (its checkout is open): shown as a time. */
   holdExpiresAt: string | null;
   /** A balance checkout (the place is confirmed already) can be paid until then: shown with its date. */
@@ -43,7 +45,7 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
     .limit(1);
   if (!row) return undefined;
   const { payment, registration, event } = row;
-  const due = amountDue(event, registration.termsAcceptedAt);
+  const due = amountDue(event, registration.termsAcceptedAt, registration.places);
   const at = now();
   // A balance checkout belongs to a confirmed booking: it runs to its own end, not a hold's.
   const balance = payment.kind === "balance";
@@ -68,7 +70,9 @@ export async function testCheckout(sessionId: string, locale: Locale): Promise<T
     // What the payment row is for (the amount agreed at registration), whatever the event's rules say today.
     description: balance
       ? balanceDescription(event, locale)
-      : paymentDescription(event, { ...due, kind: payment.kind === "full" ? "full" : "deposit", priceCents: registration.priceCents }, locale),
+      : paymentDescription(event, { ...due, kind: payment.kind === "full" ? "full" : "deposit", priceCents: registration.priceCents, places: registration.places }, locale),
+    // The price agreed at booking, per place (the booking's price is places × it).
+    places: registration.places > 1 ? { count: registration.places, placePriceCents: Math.round(registration.priceCents / registration.places) } : null,
     holdExpiresAt: payment.status === "open" && !balance ? (registration.holdExpiresAt?.toISOString() ?? null) : null,
     payUntil: openBalance ? payment.expiresAt!.toISOString() : null,
     afterThis,

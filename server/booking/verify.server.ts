@@ -10,6 +10,7 @@ import { paymentProviderNamed } from "../payments/select.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
 import { linkShowsPersonalData } from "./link-expiry.server";
 import { managePath } from "./manage-link.server";
+import { placesOf } from "./places.server";
 import { registrationMoney } from "./money.server";
 import { registrationIdFromToken } from "./reference.server";
 
@@ -32,6 +33,9 @@ export type Verification =
       thisPaymentCents: number | null;
       /** The participant's manage-my-booking page. */
       managePath: string;
+      /** The places booked (live ones), and how many of them are other people's (each gets their own e-mail). */
+      places: number;
+      otherParticipants: number;
     }
   /** `reference` is null once the link no longer shows personal data. */
   | { state: "pending"; reference: string | null; eventName: string }
@@ -60,6 +64,7 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
   if (!linkShowsPersonalData(registration, payment ?? null, now())) return { state: "done" };
   // The one money function (decision 014).
   const money = await registrationMoney(db(), registration.id, now());
+  const live = (await placesOf(db(), registration.id)).filter((place) => place.cancelledAt === null);
   return {
     state: "confirmed",
     free: registration.amountDueCents === 0 && money.paidCents === 0,
@@ -72,6 +77,8 @@ async function bookingState(registrationId: string, locale: Locale, paymentId: s
     balance: payment?.kind === "balance",
     thisPaymentCents: payment?.status === "paid" ? payment.amountCents : null,
     managePath: managePath(registration.id),
+    places: live.length,
+    otherParticipants: live.filter((place) => !place.isBooker).length,
   };
 }
 

@@ -73,6 +73,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     balanceDueDays: event.balanceDueDays,
     refundUntilDays: event.refundUntilDays,
     refundPercent: event.refundPercent,
+    participantDeadlineDays: event.participantDeadlineDays,
     registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
     earlyBirdPercent: event.earlyBirdPercent,
     earlyBirdUntil: event.earlyBirdUntil?.toISOString() ?? null,

@@ -8,6 +8,12 @@ export type CheckoutRequest = {
   amountCents: number;
   /** What the line on the payment page says, e.g. "ARC 2025 – 50% deposit". */
   description: string;
+  /**
+   * A payment of several equal units (the full price of a booking of 5 places): the provider may
+   * show one line of `count` × (amountCents / count) named `name`. Only when the amount divides
+   * exactly: the line must add up to `amountCents` to the cent, else it is one line (`description`).
+   */
+  quantity?: { count: number; name: string };
   locale: Locale;
   successUrl: string;
   cancelUrl: string;

@@ -47,6 +47,20 @@ export function stripeRefundStatus(status: string | null | undefined): RefundAns
   return "pending";
 }
 
+/**
+ * The checkout's one line: `count` × the unit price when the request is of equal units that add
+ * up to its amount exactly (5 places paid in full), else 1 × the amount under its description
+ * (a deposit, whose share need not divide by the places). Stripe charges the line's total, so
+ * it must be the registration's amount to the cent.
+ */
+export function checkoutLine(request: Pick<CheckoutRequest, "amountCents" | "description" | "quantity">) {
+  const count = request.quantity?.count ?? 1;
+  if (request.quantity && count > 1 && Number.isInteger(count) && request.amountCents % count === 0) {
+    return { quantity: count, price_data: { currency: "eur", unit_amount: request.amountCents / count, product_data: { name: request.quantity.name } } };
+  }
+  return { quantity: 1, price_data: { currency: "eur", unit_amount: request.amountCents, product_data: { name: request.description } } };
+}
+
 /** `httpClient` lets tests see the requests without the network. */
 export function createStripeProvider(secretKey: string, httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>): PaymentProvider {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(httpClient ? { httpClient } : {}) });
@@ -68,16 +82,7 @@ export function createStripeProvider(secretKey: string, httpClient?: ReturnType<
               description: `${request.description} (${request.registration.reference})`,
               metadata: { registrationId: request.registration.id, reference: request.registration.reference },
             },
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: "eur",
-                  unit_amount: request.amountCents,
-                  product_data: { name: request.description },
-                },
-              },
-            ],
+            line_items: [checkoutLine(request)],
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,

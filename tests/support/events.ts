@@ -62,6 +62,8 @@ export function eventView(overrides: Partial<EventView> = {}): EventView {
     included: [],
     maxParticipants: 10,
     placesLeft: 4,
+    maxPlacesPerBooking: 8,
+    participantDeadlineDays: 7,
     status: "upcoming",
     ended: false,
     kind: "sailing",

@@ -116,7 +116,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             {/* Who booked shows only while the link is live (the hold, or a day after paying). */}
             {checkout.personal && (
               <>
-                <Row label={t("booking.checkout.participant")}>
+                <Row label={checkout.places ? t("booking.checkout.booker") : t("booking.checkout.participant")}>
                   {checkout.personal.customerName}
                   <span className="block text-sm font-normal text-muted-foreground">{checkout.personal.customerEmail}</span>
                 </Row>
@@ -124,6 +124,13 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                   <span className="font-mono">{checkout.personal.reference}</span>
                 </Row>
               </>
+            )}
+            {checkout.places && (
+              <Row label={t("booking.checkout.places")}>
+                <span data-testid="checkout-places">
+                  {t("booking.checkout.placesValue", { places: checkout.places.count, price: formatAmount(checkout.places.placePriceCents, locale) })}
+                </span>
+              </Row>
             )}
             <Row label={t("booking.checkout.amount")}>
               <span className="text-2xl font-bold">{amount}</span>

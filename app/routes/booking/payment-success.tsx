@@ -116,7 +116,9 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
   const lead = balance
     ? `${t("booking.lifecycle.success.balanceText")}${result.balanceCents === 0 ? ` ${t("booking.lifecycle.success.fullyPaid")}` : ""}`
     : result.free
-      ? t("booking.success.freeText")
+      ? result.places > 1
+        ? t("booking.success.freeTextPlaces", { places: result.places })
+        : t("booking.success.freeText")
       : t("booking.success.toast");
   return (
     <Panel tone="success" icon={<CircleCheck className="size-9" aria-hidden />} title={title}>
@@ -128,6 +130,14 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
           <dt className="text-muted-foreground">{t("booking.success.event")}</dt>
           <dd className="text-right font-medium text-navy-900">{result.eventName}</dd>
         </div>
+        {result.places > 1 && (
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-muted-foreground">{t("booking.success.places")}</dt>
+            <dd className="font-medium text-navy-900" data-testid="places-booked">
+              {result.places}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4 py-3">
           <dt className="text-muted-foreground">{t("booking.success.reference")}</dt>
           <dd className="font-mono text-lg font-bold text-navy-900" data-testid="registration-reference">
@@ -156,6 +166,11 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
       <p className="mt-6 text-center text-sm text-slate-700">
         {balance ? t("booking.lifecycle.success.balanceEmailNote", { email: result.email }) : t("booking.success.emailNote", { email: result.email })}
       </p>
+      {!balance && result.otherParticipants > 0 && (
+        <p className="mt-2 text-center text-sm text-slate-700" data-testid="participants-note">
+          {t("booking.success.participantsNote")}
+        </p>
+      )}
       <p className="mt-4 text-center">
         <Link to={result.managePath} className="font-semibold text-ocean-700 underline underline-offset-4">
           {t("booking.lifecycle.success.manage")}

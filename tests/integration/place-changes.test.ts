@@ -185,7 +185,7 @@ describe("group bookings: the booker's changes of one place", () => {
     expect(was.replacedAt).not.toBeNull();
     expect(now).toMatchObject({ number: 2, name: "Nieuwe Deelnemer", email: "nieuw5@example.com", locale: "en", isBooker: false, birthDate: null, nextOfKinName: null, nextOfKinPhone: null, waiverAcceptedAt: null, replacedAt: null });
     expect(now.invitedAt).not.toBeNull();
-    expect(await mailsOf(database.db(), registration.id, "place-replacement")).toEqual([expect.objectContaining({ to: "nieuw5@example.com" })]);
+    expect(await mailsOf(database.db(), registration.id, "participant-replacement")).toEqual([expect.objectContaining({ to: "nieuw5@example.com" })]);
     expect(await auditActionsOf(database.db(), registration.id)).toContain("place.replaced");
     expect(await booking(registration.id)).toMatchObject({ places: 3, priceCents: 3 * PRICE });
 
@@ -233,19 +233,26 @@ describe("group bookings: the booker's changes of one place", () => {
 
   it("sends an invitation again at most once per ten minutes per place", async () => {
     const { registration, places } = await groupBooking(7, 2);
-    const first = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: NOW });
-    const second = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: new Date(NOW.getTime() + 60_000) });
+    const invitations = async () => (await mailsOf(database.db(), registration.id, "participant-invitation")).length;
+    // Both were invited when the deposit came in (at NOW): a resend at once is too soon.
+    expect(await invitations()).toBe(2);
+    const tooSoon = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: new Date(NOW.getTime() + 60_000) });
+    expect(tooSoon).toMatchObject({ outcome: "too_soon" });
+    const at = new Date(NOW.getTime() + RESEND_INTERVAL_MS + 60_000);
+    setNowForTests(at);
+    const first = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: at });
+    const second = await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: new Date(at.getTime() + 60_000) });
     expect(first).toEqual({ outcome: "sent" });
-    // Sent at about NOW (the app clock runs on from it): about nine minutes to wait.
+    // Sent at about `at` (the app clock runs on from it): about nine minutes to wait.
     expect(second).toMatchObject({ outcome: "too_soon" });
     expect(second.outcome === "too_soon" && second.retryAfterSeconds).toBeGreaterThan(500);
     expect(second.outcome === "too_soon" && second.retryAfterSeconds).toBeLessThanOrEqual(600);
     // Another place is its own.
-    expect(await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: NOW })).toEqual({ outcome: "sent" });
-    const later = new Date(NOW.getTime() + RESEND_INTERVAL_MS + 30_000);
+    expect(await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[1].id, actor: PARTICIPANT, now: at })).toEqual({ outcome: "sent" });
+    const later = new Date(at.getTime() + RESEND_INTERVAL_MS + 30_000);
     setNowForTests(later);
     expect(await resendInvitation(database.db(), { registrationId: registration.id, placeId: places[0].id, actor: PARTICIPANT, now: later })).toEqual({ outcome: "sent" });
-    expect(await mailsOf(database.db(), registration.id, "place-resend")).toHaveLength(3);
+    expect(await invitations()).toBe(5);
   });
 
   it("a place of another booking is refused by every change, and nothing changes", async () => {
@@ -296,8 +303,8 @@ describe("group bookings: the booker's changes of one place", () => {
       return (result as unknown as { data: ManageView }).data;
     }
 
-    async function post(token: string, fields: Record<string, string>) {
-      setNowForTests(NOW);
+    async function post(token: string, fields: Record<string, string>, at: Date = NOW) {
+      setNowForTests(at);
       const request = formRequest(`/my-booking/${token}?lang=en`, fields);
       const result = await manageActionRoute({ request, params: { token }, context: testContext(nextAddress()) } as unknown as Args<typeof manageActionRoute>);
       const wrapped = result as unknown as { data: ManageActionData; init: ResponseInit | null };
@@ -375,10 +382,14 @@ describe("group bookings: the booker's changes of one place", () => {
       ]);
       expect(view.places!.lines[2]).toMatchObject({ replacedBy: "Nieuw", can: { resend: false, replace: false, cancel: false } });
 
-      expect(await post(token, { intent: "place-resend", placeId: places[2].id })).toEqual({ status: 200, body: { intent: "place-resend", outcome: "sent" } });
-      const soon = await post(token, { intent: "place-resend", placeId: places[2].id });
+      // Invited with the deposit: a resend waits ten minutes from then.
+      expect(await post(token, { intent: "place-resend", placeId: places[2].id })).toMatchObject({ status: 429, body: { intent: "place-resend", outcome: "too_soon" } });
+      const later = new Date(NOW.getTime() + RESEND_INTERVAL_MS + 60_000);
+      const before = (await mailsOf(database.db(), registration.id, "participant-invitation")).length;
+      expect(await post(token, { intent: "place-resend", placeId: places[2].id }, later)).toEqual({ status: 200, body: { intent: "place-resend", outcome: "sent" } });
+      const soon = await post(token, { intent: "place-resend", placeId: places[2].id }, new Date(later.getTime() + 60_000));
       expect(soon).toMatchObject({ status: 429, body: { intent: "place-resend", outcome: "too_soon" } });
-      expect(await mailsOf(database.db(), registration.id, "place-resend")).toHaveLength(1);
+      expect(await mailsOf(database.db(), registration.id, "participant-invitation")).toHaveLength(before + 1);
     });
   });
 });

@@ -162,7 +162,8 @@ test("an HR booker books 5 places, invites them, one is replaced, one place canc
   await hr.page.goto(manageLink);
   await hydrated(hr.page);
   await expect(hr.page.getByTestId("manage-places-complete")).toHaveText("2 van 5 compleet");
-  const place = (name: string) => hr.page.getByTestId("manage-place").filter({ hasText: name });
+  // A replaced participant's row stays under the live one and names its replacement: the live row comes first.
+  const place = (name: string) => hr.page.getByTestId("manage-place").filter({ hasText: name }).first();
 
   await place("Eva Mulder").getByTestId("manage-place-replace").click();
   const replaceForm = hr.page.getByTestId("manage-place-replace-form");

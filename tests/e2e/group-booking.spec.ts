@@ -216,7 +216,8 @@ test("an HR booker books 5 places, invites them, one is replaced, one place canc
   await bookForOthers(hrEn.page, "en", { name: "Hanna de Ruiter", email: uniqueEmail("group-booker-free") }, freeCrew);
   await expectNoAxeFindings(hrEn.page, "group-form-en");
   await hrEn.page.getByRole("button", { name: "Book 5 places" }).click();
-  await expect(hrEn.page.getByRole("heading", { name: "Booking confirmed" })).toBeVisible();
+  await expect(hrEn.page.getByRole("heading", { name: "Registration confirmed" })).toBeVisible();
+  await expect(hrEn.page.getByText("Your 5 places are confirmed. No payment is needed.")).toBeVisible();
   for (const participant of freeCrew) await server.linkInMail(participant.email, PLACE_LINK);
 
   await done(anna, "Anna");

@@ -41,10 +41,11 @@ export function PlacesFields({
     const id = `${sailsField.id}-${value}`;
     const checked = sails === (value === "yes");
     return (
-      <label
-        htmlFor={id}
+      // The label holds the title only, so the radio's name is short ("I sail too") and the hint is
+      // its description; the label's overlay (after:inset-0) still makes the whole card clickable.
+      <div
         className={cn(
-          "flex cursor-pointer gap-3 rounded-md border bg-white p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+          "relative flex gap-3 rounded-md border bg-white p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
           checked ? "border-ocean-700 ring-1 ring-ocean-700" : "border-input",
         )}
       >
@@ -56,15 +57,18 @@ export function PlacesFields({
           checked={checked}
           onChange={() => onSails(value === "yes")}
           aria-describedby={`${id}-hint`}
-          className="mt-0.5 size-4 shrink-0 accent-ocean-700"
+          // Above the label's overlay: the radio itself takes its own clicks.
+          className="relative z-10 mt-0.5 size-4 shrink-0 accent-ocean-700"
         />
         <span className="grid gap-0.5">
-          <span className="font-medium text-navy-900">{label}</span>
+          <label htmlFor={id} className="cursor-pointer font-medium text-navy-900 after:absolute after:inset-0">
+            {label}
+          </label>
           <span id={`${id}-hint`} className="text-xs text-muted-foreground">
             {hint}
           </span>
         </span>
-      </label>
+      </div>
     );
   };
 

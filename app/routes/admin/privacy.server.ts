@@ -55,7 +55,11 @@ export function subjectExport(data: SubjectData, at: Date, locale: Locale, histo
       phone: r.phoneNumber,
       birthDate: r.birthDate,
       address: { street: r.street, postalCode: r.postalCode, city: r.city, country: r.country },
-      emergencyContact: { name: r.nextOfKinName, phone: r.nextOfKinPhone },
+      // The booker's own emergency contact lives on their place (decision 042); older bookings kept it here.
+      emergencyContact: (() => {
+        const own = places.find((p) => p.isBooker && p.replacedAt === null);
+        return own ? { name: own.nextOfKinName, phone: own.nextOfKinPhone } : { name: r.nextOfKinName, phone: r.nextOfKinPhone };
+      })(),
       comments: r.comments,
       language: r.locale,
       priceCents: r.priceCents,

@@ -37,12 +37,19 @@ type AxeViolations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
  * Third-party frames (the AIS map, YouTube) are not ours to test and would stall the run.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolations> {
+  // Parts below the first screen are skipped by the browser until they come near it
+  // (`content-visibility: auto`, the `below-fold` utility, decision 027): axe would read a skipped
+  // footer's text against the page's white instead of its own dark background (a contrast
+  // finding that no visitor sees, which came and went with the page's length). They are
+  // rendered for the check and left to the browser again after it.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>(".below-fold").forEach((el) => (el.style.contentVisibility = "visible")));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .exclude("iframe")
     // Only violations are read: axe keeps one node of the other kinds (much less work per page).
     .options({ resultTypes: ["violations"] })
     .analyze();
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>(".below-fold").forEach((el) => (el.style.contentVisibility = "")));
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 

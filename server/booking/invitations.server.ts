@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { asLocale } from "~/i18n";
 import { participantInvitationSubject, ParticipantInvitationEmail } from "~/emails/participant-invitation";
@@ -7,13 +7,13 @@ import { formatDay, formatEventTimes } from "~/lib/dates";
 import { changedWithAudit, SYSTEM, type Actor } from "../audit/audit.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { bookingPlaces } from "../db/schema.server";
+import { bookingPlaces, type BookingPlace, type Event, type Registration } from "../db/schema.server";
 import { eventLocationIn, eventNameIn } from "../events/view.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { bookingWithEvent } from "./emails.server";
 import { alreadyBookedAs } from "./duplicates.server";
-import { missingDetails, placeById, placeUrl } from "./places.server";
+import { missingDetails, participantPlacesWithEmail, placeById, placeUrl } from "./places.server";
 
 /**
  * A participant's invitation to their own place (issue 26): the one e-mail that carries their
@@ -32,7 +32,17 @@ export type InvitationKind = "invitation" | "replacement" | "resend";
 export async function queueParticipantInvitation(tx: DbOrTx, placeId: string, kind: InvitationKind, actor: Actor = SYSTEM("invitation")): Promise<string | undefined> {
   const place = await placeById(tx, placeId);
   if (!place?.email) return undefined;
-  const { registration, event } = await bookingWithEvent(tx, place.registrationId);
+  return queueInvitation(tx, { ...place, email: place.email }, await bookingWithEvent(tx, place.registrationId), kind, actor);
+}
+
+/** The invitation of a place already read, with its booking and event (read once for a whole booking). */
+async function queueInvitation(
+  tx: DbOrTx,
+  place: BookingPlace & { email: string },
+  { registration, event }: { registration: Registration; event: Event },
+  kind: InvitationKind,
+  actor: Actor,
+): Promise<string> {
   const at = now();
   const locale = asLocale(place.locale);
   const eventName = eventNameIn(event, locale);
@@ -93,23 +103,13 @@ export async function queueParticipantInvitation(tx: DbOrTx, placeId: string, ki
  */
 export async function queueInvitationsOfBooking(tx: DbOrTx, registrationId: string): Promise<string[]> {
   const places = await tx
-    .select({ id: bookingPlaces.id })
+    .select()
     .from(bookingPlaces)
-    .where(
-      and(
-        eq(bookingPlaces.registrationId, registrationId),
-        eq(bookingPlaces.isBooker, false),
-        isNull(bookingPlaces.replacedAt),
-        isNull(bookingPlaces.cancelledAt),
-        isNull(bookingPlaces.invitedAt),
-        sql`${bookingPlaces.email} is not null`,
-      ),
-    )
+    .where(and(participantPlacesWithEmail(registrationId), isNull(bookingPlaces.invitedAt)))
     .orderBy(asc(bookingPlaces.number));
+  if (places.length === 0) return [];
+  const booking = await bookingWithEvent(tx, registrationId);
   const ids: string[] = [];
-  for (const place of places) {
-    const id = await queueParticipantInvitation(tx, place.id, "invitation");
-    if (id) ids.push(id);
-  }
+  for (const place of places) ids.push(await queueInvitation(tx, { ...place, email: place.email! }, booking, "invitation", SYSTEM("invitation")));
   return ids;
 }

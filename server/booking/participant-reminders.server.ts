@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import { createElement } from "react";
 import {
   ParticipantReminderEmail,
@@ -18,7 +18,8 @@ import { log } from "../log.server";
 import { deliverQueuedQuietly, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
-import { missingDetails, placeComplete, placeUrl } from "./places.server";
+import { bookingWithEvent } from "./emails.server";
+import { missingDetails, PARTICIPANT_PLACE_WITH_EMAIL, participantPlacesWithEmail, placeComplete, placeUrl } from "./places.server";
 
 /** The job that sends them (it runs with the balance reminders, hourly: server/jobs/schedule.server.ts). */
 export const PARTICIPANT_REMINDER_JOB = "participant-reminders";
@@ -56,11 +57,8 @@ async function candidates(now: Date): Promise<Candidate[]> {
         eq(registrations.status, "confirmed"),
         ne(events.status, "cancelled"),
         gt(events.startDate, now),
-        eq(bookingPlaces.isBooker, false),
-        isNull(bookingPlaces.replacedAt),
-        isNull(bookingPlaces.cancelledAt),
+        PARTICIPANT_PLACE_WITH_EMAIL,
         isNull(bookingPlaces.personalDataErasedAt),
-        sql`${bookingPlaces.email} is not null`,
       ),
     )
     .orderBy(asc(registrations.id), asc(bookingPlaces.number));
@@ -96,8 +94,8 @@ export async function sendParticipantReminders(now: Date): Promise<{ participant
           .returning();
         if (!claimed) return undefined; // Another run (or instance) sent it, or the place changed hands.
         if (placeComplete(claimed)) throw new NothingMissing();
-        const booking = await bookingOf(tx, claimed.registrationId);
-        if (!booking || booking.registration.status !== "confirmed") throw new NothingMissing();
+        const booking = await bookingWithEvent(tx, claimed.registrationId);
+        if (booking.registration.status !== "confirmed") throw new NothingMissing();
         const id = await queueParticipantReminder(tx, claimed, booking.registration, booking.event, now);
         await audit(tx, {
           entityType: "registration",
@@ -131,22 +129,9 @@ export async function sendParticipantReminders(now: Date): Promise<{ participant
           .where(and(eq(registrations.id, registrationId), isNull(registrations.participantsReminderSentAt), eq(registrations.status, "confirmed")))
           .returning({ id: registrations.id });
         if (!claimed) return undefined;
-        const booking = await bookingOf(tx, registrationId);
-        if (!booking) throw new NothingMissing();
+        const booking = await bookingWithEvent(tx, registrationId);
         // Read again under the claim: the places incomplete now.
-        const places = await tx
-          .select()
-          .from(bookingPlaces)
-          .where(
-            and(
-              eq(bookingPlaces.registrationId, registrationId),
-              eq(bookingPlaces.isBooker, false),
-              isNull(bookingPlaces.replacedAt),
-              isNull(bookingPlaces.cancelledAt),
-              sql`${bookingPlaces.email} is not null`,
-            ),
-          )
-          .orderBy(asc(bookingPlaces.number));
+        const places = await tx.select().from(bookingPlaces).where(participantPlacesWithEmail(registrationId)).orderBy(asc(bookingPlaces.number));
         const incomplete = places.filter((p) => !placeComplete(p));
         if (incomplete.length === 0) throw new NothingMissing();
         const id = await queueBookerReminder(tx, booking.registration, booking.event, incomplete, now);
@@ -174,16 +159,6 @@ export async function sendParticipantReminders(now: Date): Promise<{ participant
     }
   }
   return { participants, bookers };
-}
-
-async function bookingOf(tx: Transaction, registrationId: string) {
-  const [row] = await tx
-    .select({ registration: registrations, event: events })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row;
 }
 
 /** The participant's reminder, in their own language, with their own link. */

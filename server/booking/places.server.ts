@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { isLocale, type Locale } from "~/i18n";
 import type { ParticipantInput, RegistrationInput } from "~/schemas/registration";
 import type { DbOrTx } from "../db/client.server";
@@ -124,6 +124,22 @@ export async function placesOf(db: DbOrTx, registrationId: string): Promise<Book
     .from(bookingPlaces)
     .where(and(eq(bookingPlaces.registrationId, registrationId), isNull(bookingPlaces.replacedAt)))
     .orderBy(asc(bookingPlaces.number));
+}
+
+/**
+ * A place whose participant is someone other than the booker, current and live, with an e-mail
+ * address: the places that get an invitation and reminders.
+ */
+export const PARTICIPANT_PLACE_WITH_EMAIL: SQL = and(
+  eq(bookingPlaces.isBooker, false),
+  isNull(bookingPlaces.replacedAt),
+  isNull(bookingPlaces.cancelledAt),
+  isNotNull(bookingPlaces.email),
+)!;
+
+/** Those places of one booking. */
+export function participantPlacesWithEmail(registrationId: string): SQL {
+  return and(eq(bookingPlaces.registrationId, registrationId), PARTICIPANT_PLACE_WITH_EMAIL)!;
 }
 
 /** One place by id (any state); undefined when there is none. */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { bookingIcs, manageLocale, requireBooking, MANAGE_HEADERS } from "./my-booking.server";
+import { tokenLinkLocale, TOKEN_LINK_HEADERS } from "@server/http/token-link.server";
+import { bookingIcs, requireBooking } from "./my-booking.server";
 import type { Route } from "./+types/calendar-ics";
 
 /**
@@ -10,11 +11,11 @@ import type { Route } from "./+types/calendar-ics";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await requireBooking(params.token, context.clientAddress);
   const { status } = booking.registration;
-  if (status !== "confirmed" && status !== "pending_payment") throw data(null, { status: 404, headers: MANAGE_HEADERS });
-  const locale = await manageLocale(request, booking.registration);
+  if (status !== "confirmed" && status !== "pending_payment") throw data(null, { status: 404, headers: TOKEN_LINK_HEADERS });
+  const locale = await tokenLinkLocale(request, booking.registration.locale);
   return new Response(bookingIcs(booking, locale), {
     headers: {
-      ...MANAGE_HEADERS,
+      ...TOKEN_LINK_HEADERS,
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${booking.event.slug}.ics"`,
     },

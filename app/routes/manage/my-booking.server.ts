@@ -1,9 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { data, redirect } from "react-router";
-import { asLocale, isLocale, type Locale } from "~/i18n";
+import type { Locale } from "~/i18n";
 import { eventIncludedIn, eventNameIn } from "@server/events/view.server";
-import { storedLocale } from "~/i18n/locale.server";
 import {
   bookerContactSchema,
   contactDetailsSchema,
@@ -30,6 +28,7 @@ import { db } from "@server/db/client.server";
 import { calendarInvite } from "@server/booking/emails.server";
 import { bookingPlaces, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
 import { readForm } from "@server/http/form.server";
+import { takeTokenTry, tokenLinkRefusal } from "@server/http/token-link.server";
 import { log } from "@server/log.server";
 import { RateLimiter } from "@server/security/rate-limit.server";
 import { chooseMove, chooseRefund, participantDisruption } from "@server/disruptions/disruptions.server";
@@ -40,19 +39,6 @@ import { chooseMove, chooseRefund, participantDisruption } from "@server/disrupt
  * are the HTTP glue.
  */
 
-/**
- * Every answer about a booking reached by a token link: never cached anywhere, never indexed,
- * and the address (with its token) never sent to another site as a Referer (Stripe, a calendar
- * link). `same-origin` rather than `no-referrer`: with `no-referrer` a browser posts the page's
- * plain forms with `Origin: null`, which the site's cross-origin check refuses (403), so the
- * forms would not work without JavaScript; requests to this site itself may carry the address,
- * since the server already knows the token and logs neither Referer nor token paths.
- */
-export const MANAGE_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex",
-} as const;
 
 /** Wrong tokens per client address: a mistyped link or two is fine, a scan is not. */
 export const MAX_WRONG_TOKENS = 20;
@@ -64,10 +50,6 @@ export const manageActionLimiter = new RateLimiter("manage-action", 30, 10 * 60_
 
 export type Booking = { registration: Registration; event: Event };
 
-function refusal(status: 404 | 429 | 503, extra: Record<string, string> = {}, body: { retryAfterSeconds: number } | null = null) {
-  // Nothing about a booking: the route's error boundary renders the site's plain page for the status.
-  return data(body, { status, headers: { ...MANAGE_HEADERS, ...extra } });
-}
 
 /**
  * The booking a token opens, or a thrown 404 (forged, garbled, unknown, or erased), 429 (this
@@ -77,48 +59,19 @@ function refusal(status: 404 | 429 | 503, extra: Record<string, string> = {}, bo
  * so only wrong tokens count.
  */
 export async function requireBooking(token: string | undefined, clientAddress: string): Promise<Booking> {
-  const taken = await manageLinkLimiter.consume(clientAddress).catch((error: unknown) => {
-    log.error("Manage link: the rate limit could not be read", error);
-    return undefined;
-  });
-  if (!taken) throw refusal(503, { "Retry-After": "30" });
-  if (!taken.allowed) throw refusal(429, { "Retry-After": String(taken.retryAfterSeconds) }, { retryAfterSeconds: taken.retryAfterSeconds });
+  await takeTokenTry(manageLinkLimiter, clientAddress, "Manage link");
 
   const registrationId = registrationIdFromManageToken(token ?? "");
-  if (!registrationId) throw refusal(404);
+  if (!registrationId) throw tokenLinkRefusal(404);
   const [row] = await db()
     .select({ registration: registrations, event: events })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(eq(registrations.id, registrationId))
     .limit(1);
-  if (!row) throw refusal(404);
+  if (!row) throw tokenLinkRefusal(404);
   await manageLinkLimiter.refund(clientAddress);
   return row;
-}
-
-/**
- * The page's language: the visitor's own choice (`?lang=`, or the stored choice) if they made
- * one, else the language they booked in.
- */
-export async function manageLocale(request: Request, registration: Pick<Registration, "locale">): Promise<Locale> {
-  const fromQuery = new URL(request.url).searchParams.get("lang");
-  if (isLocale(fromQuery)) return fromQuery;
-  return (await storedLocale(request)) ?? (asLocale(registration.locale));
-}
-
-/**
- * The site renders a page in the root's language (`?lang=` > stored choice > the browser's).
- * A visitor who never chose one is sent to `?lang=<the booking's language>` once, which the
- * root applies (and stores), so the header, footer and page all speak the participant's
- * language. Other query parameters are kept.
- */
-export async function languageRedirect(request: Request, address: URL, registration: Pick<Registration, "locale">): Promise<Response | undefined> {
-  // The page's address (the loader's `url`): a client navigation's request is a data request.
-  const url = new URL(address);
-  if (isLocale(url.searchParams.get("lang")) || (await storedLocale(request))) return undefined;
-  url.searchParams.set("lang", asLocale(registration.locale));
-  return redirect(`${url.pathname}${url.search}`, { status: 302, headers: MANAGE_HEADERS });
 }
 
 /** The booker's contact: the booking's phone and address; a sailing booker's emergency contact is their place's. */

@@ -12,7 +12,8 @@ import { PaymentsCard } from "~/components/manage/payments";
 import { SiteError } from "~/components/site-error";
 import { translate, useI18n } from "~/i18n";
 import { siteTitle, type RootData } from "~/lib/seo";
-import { languageRedirect, manageAction, manageLocale, manageView, requireBooking, MANAGE_HEADERS } from "./my-booking.server";
+import { tokenLinkHeaders, tokenLinkLanguageRedirect, tokenLinkLocale, TOKEN_LINK_HEADERS } from "@server/http/token-link.server";
+import { manageAction, manageView, requireBooking } from "./my-booking.server";
 import type { Route } from "./+types/my-booking";
 
 /**
@@ -30,30 +31,21 @@ import type { Route } from "./+types/my-booking";
  */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const booking = await requireBooking(params.token, context.clientAddress);
-  const toLanguage = await languageRedirect(request, url, booking.registration);
+  const toLanguage = await tokenLinkLanguageRedirect(request, url, booking.registration.locale);
   if (toLanguage) throw toLanguage;
-  const locale = await manageLocale(request, booking.registration);
+  const locale = await tokenLinkLocale(request, booking.registration.locale);
   const step = url.searchParams.get("step");
-  return data(await manageView(booking, locale, step, url.searchParams.get("place")), { headers: MANAGE_HEADERS });
+  return data(await manageView(booking, locale, step, url.searchParams.get("place")), { headers: TOKEN_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const booking = await requireBooking(params.token, context.clientAddress);
   const answer = await manageAction(request, booking, context.clientAddress);
-  if (answer.kind === "redirect") return redirect(answer.location, { status: 303, headers: MANAGE_HEADERS });
-  return data(answer.body, { status: answer.status, headers: { ...MANAGE_HEADERS, ...answer.headers } });
+  if (answer.kind === "redirect") return redirect(answer.location, { status: 303, headers: TOKEN_LINK_HEADERS });
+  return data(answer.body, { status: answer.status, headers: { ...TOKEN_LINK_HEADERS, ...answer.headers } });
 }
 
-/** The same private headers on every answer (the page, a form's result, the 404 and 429). */
-export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(MANAGE_HEADERS);
-  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
-    source?.forEach((value, name) => {
-      if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
-    });
-  }
-  return headers;
-}
+export const headers = tokenLinkHeaders;
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const locale = (matches[0].loaderData as RootData | undefined)?.locale ?? "nl";

@@ -1,4 +1,5 @@
-import { placeIcs, placeLocale, requirePlace, PLACE_HEADERS } from "./my-place.server";
+import { tokenLinkLocale, TOKEN_LINK_HEADERS } from "@server/http/token-link.server";
+import { placeIcs, requirePlace } from "./my-place.server";
 import type { Route } from "./+types/calendar-ics";
 
 /**
@@ -8,10 +9,10 @@ import type { Route } from "./+types/calendar-ics";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await requirePlace(params.token, context.clientAddress);
-  const locale = await placeLocale(request, booking.place);
+  const locale = await tokenLinkLocale(request, booking.place.locale);
   return new Response(placeIcs(booking, locale), {
     headers: {
-      ...PLACE_HEADERS,
+      ...TOKEN_LINK_HEADERS,
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${booking.event.slug}.ics"`,
     },

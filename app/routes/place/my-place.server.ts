@@ -1,9 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import { WAIVER_VERSION } from "~/content/waiver";
-import { asLocale, isLocale, type Locale } from "~/i18n";
-import { storedLocale } from "~/i18n/locale.server";
+import type { Locale } from "~/i18n";
 import { participantDeadline } from "~/lib/booking";
 import { isPlaceIntent, makePlaceDetailsSchema, PLACE_DETAIL_FIELDS, type PlaceActionData, type PlaceDetailField, type PlaceView } from "~/schemas/place";
 import { calendarInvite } from "@server/booking/emails.server";
@@ -14,6 +12,7 @@ import { db } from "@server/db/client.server";
 import { events, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
 import { eventLocationIn, eventNameIn } from "@server/events/view.server";
 import { readForm } from "@server/http/form.server";
+import { takeTokenTry, tokenLinkRefusal } from "@server/http/token-link.server";
 import { log } from "@server/log.server";
 import { RateLimiter } from "@server/security/rate-limit.server";
 
@@ -24,12 +23,6 @@ import { RateLimiter } from "@server/security/rate-limit.server";
  * HTTP glue.
  */
 
-/** As on the booker's page: never cached, never indexed, the token never sent on as a Referer. */
-export const PLACE_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex",
-} as const;
 
 /** Wrong tokens per client address (the manage link's numbers, a bucket of its own). */
 export const MAX_WRONG_PLACE_TOKENS = 20;
@@ -42,10 +35,6 @@ export type PlaceBooking = { place: BookingPlace; registration: Registration; ev
 /** Why a right token no longer opens its place (the page says which, with 410). */
 export type GoneReason = "replaced" | "cancelled";
 
-function refusal(status: 404 | 410 | 429 | 503, extra: Record<string, string> = {}, body: { retryAfterSeconds?: number; reason?: GoneReason } | null = null) {
-  // Nothing about a booking or a place: the route's error boundary renders the page for the status.
-  return data(body, { status, headers: { ...PLACE_HEADERS, ...extra } });
-}
 
 /**
  * The place a token opens, or a thrown answer: 404 (forged, garbled, another link's token such as
@@ -54,50 +43,26 @@ function refusal(status: 404 | 410 | 429 | 503, extra: Record<string, string> = 
  * this address) or 503 (the limit could not be read). A right token gives its try back.
  */
 export async function requirePlace(token: string | undefined, clientAddress: string): Promise<PlaceBooking> {
-  const taken = await placeLinkLimiter.consume(clientAddress).catch((error: unknown) => {
-    log.error("Place link: the rate limit could not be read", error);
-    return undefined;
-  });
-  if (!taken) throw refusal(503, { "Retry-After": "30" });
-  if (!taken.allowed) throw refusal(429, { "Retry-After": String(taken.retryAfterSeconds) }, { retryAfterSeconds: taken.retryAfterSeconds });
+  await takeTokenTry(placeLinkLimiter, clientAddress, "Place link");
 
   const placeId = placeIdFromToken(token ?? "");
   const place = placeId ? await placeById(db(), placeId) : undefined;
-  if (!place || place.personalDataErasedAt) throw refusal(404);
+  if (!place || place.personalDataErasedAt) throw tokenLinkRefusal(404);
   const [row] = await db()
     .select({ registration: registrations, event: events })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(eq(registrations.id, place.registrationId))
     .limit(1);
-  if (!row) throw refusal(404);
+  if (!row) throw tokenLinkRefusal(404);
   // The token was right: a gone place is a clear answer, not a guess to count.
   await placeLinkLimiter.refund(clientAddress);
-  if (place.replacedAt) throw refusal(410, {}, { reason: "replaced" });
+  if (place.replacedAt) throw tokenLinkRefusal<{ reason: GoneReason }>(410, {}, { reason: "replaced" });
   const { status } = row.registration;
-  if (place.cancelledAt || status === "cancelled" || status === "refunded" || status === "expired") throw refusal(410, {}, { reason: "cancelled" });
+  if (place.cancelledAt || status === "cancelled" || status === "refunded" || status === "expired") throw tokenLinkRefusal<{ reason: GoneReason }>(410, {}, { reason: "cancelled" });
   // An unpaid hold: its participants were never invited, the link was never sent.
-  if (status !== "confirmed") throw refusal(404);
+  if (status !== "confirmed") throw tokenLinkRefusal(404);
   return { place, ...row };
-}
-
-/** The page's language: the visitor's own choice (`?lang=`, or the stored one), else the place's. */
-export async function placeLocale(request: Request, place: Pick<BookingPlace, "locale">): Promise<Locale> {
-  const fromQuery = new URL(request.url).searchParams.get("lang");
-  if (isLocale(fromQuery)) return fromQuery;
-  return (await storedLocale(request)) ?? asLocale(place.locale);
-}
-
-/**
- * A visitor who never chose a language is sent once to `?lang=<the place's language>` (the
- * language the booker chose for them), which the root applies and stores, so the whole page
- * speaks it; the switcher then works as on every page. Other query parameters are kept.
- */
-export async function placeLanguageRedirect(request: Request, address: URL, place: Pick<BookingPlace, "locale">): Promise<Response | undefined> {
-  const url = new URL(address);
-  if (isLocale(url.searchParams.get("lang")) || (await storedLocale(request))) return undefined;
-  url.searchParams.set("lang", asLocale(place.locale));
-  return redirect(`${url.pathname}${url.search}`, { status: 302, headers: PLACE_HEADERS });
 }
 
 /** What the page shows: the event, who booked, the participant's own details and state. */

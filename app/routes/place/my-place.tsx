@@ -14,7 +14,8 @@ import { formatDate, formatDateRange } from "~/lib/dates";
 import { siteTitle, type RootData } from "~/lib/seo";
 import { placeDetailsSchema, type PlaceActionData, type PlaceDetailField, type PlaceView } from "~/schemas/place";
 import { REGISTRATION_LIMITS } from "~/schemas/registration";
-import { placeAction, placeLanguageRedirect, placeLocale, placeView, requirePlace, PLACE_HEADERS, type GoneReason } from "./my-place.server";
+import { tokenLinkHeaders, tokenLinkLanguageRedirect, tokenLinkLocale, TOKEN_LINK_HEADERS } from "@server/http/token-link.server";
+import { placeAction, placeView, requirePlace, type GoneReason } from "./my-place.server";
 import type { Route } from "./+types/my-place";
 
 /**
@@ -27,28 +28,19 @@ import type { Route } from "./+types/my-place";
  */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const booking = await requirePlace(params.token, context.clientAddress);
-  const toLanguage = await placeLanguageRedirect(request, url, booking.place);
+  const toLanguage = await tokenLinkLanguageRedirect(request, url, booking.place.locale);
   if (toLanguage) throw toLanguage;
-  const locale = await placeLocale(request, booking.place);
-  return data(placeView(booking, locale), { headers: PLACE_HEADERS });
+  const locale = await tokenLinkLocale(request, booking.place.locale);
+  return data(placeView(booking, locale), { headers: TOKEN_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const booking = await requirePlace(params.token, context.clientAddress);
   const answer = await placeAction(request, booking, context.clientAddress);
-  return data(answer.body, { status: answer.status, headers: { ...PLACE_HEADERS, ...answer.headers } });
+  return data(answer.body, { status: answer.status, headers: { ...TOKEN_LINK_HEADERS, ...answer.headers } });
 }
 
-/** The same private headers on every answer (the page, a form's result, the 404, 410 and 429). */
-export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(PLACE_HEADERS);
-  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
-    source?.forEach((value, name) => {
-      if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
-    });
-  }
-  return headers;
-}
+export const headers = tokenLinkHeaders;
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const locale = (matches[0].loaderData as RootData | undefined)?.locale ?? "nl";

@@ -1,9 +1,10 @@
 import "~/i18n/place";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { Card, Row } from "~/components/manage/card";
+import { EventHero } from "~/components/manage/event-hero";
 import { Notice } from "~/components/manage/notice";
 import { SiteError } from "~/components/site-error";
 import { TextField } from "~/components/text-field";
@@ -61,29 +62,11 @@ export default function MyPlacePage({ loaderData: view, actionData, params }: Ro
   const path = `/my-place/${params.token}`;
   return (
     <>
-      <section className="bg-navy-900 pb-10 pt-28 text-white">
-        <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <p className="text-sm font-semibold uppercase tracking-widest text-signal-500">{t("place.kicker")}</p>
-          <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl" data-testid="place-event-name">
-            {view.event.name}
-          </h1>
-          <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-foam-200">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-4" aria-hidden />
-              {formatDateRange(view.event.startDate, view.event.endDate, locale)}
-            </span>
-            {view.event.location && (
-              <span className="inline-flex items-center gap-1.5">
-                <MapPin className="size-4" aria-hidden />
-                {view.event.location}
-              </span>
-            )}
-          </div>
-          <p className="mt-4 text-sm text-foam-200" data-testid="place-booked-by">
-            {t("place.bookedBy", { name: view.bookerName })}
-          </p>
-        </div>
-      </section>
+      <EventHero kicker={t("place.kicker")} event={view.event} testId="place-event-name">
+        <p className="mt-4 text-sm text-foam-200" data-testid="place-booked-by">
+          {t("place.bookedBy", { name: view.bookerName })}
+        </p>
+      </EventHero>
       <section className="bg-foam-100 py-10 sm:py-14">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6 lg:grid-cols-3">
           <div className="grid content-start gap-6 lg:col-span-2">

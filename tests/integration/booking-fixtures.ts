@@ -4,7 +4,7 @@ import { db } from "@server/db/client.server";
 import { makeReference } from "@server/booking/reference.server";
 import { emails, events, type registrations, type NewEvent } from "@server/db/schema.server";
 import type { CheckoutRequest, PaymentProvider, RefundAnswer, RefundRequest, SessionState } from "@server/payments/provider.server";
-import type { RegistrationInput } from "~/schemas/registration";
+import type { ParticipantInput, RegistrationInput } from "~/schemas/registration";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { setNowForTests } from "@server/clock.server";
 import { setEnvForTests } from "@server/env.server";
@@ -80,6 +80,32 @@ export function participant(n = 1): RegistrationInput {
     nextOfKinPhone: "+31 6 12345678",
     comments: undefined,
     termsAccepted: "on",
+  };
+}
+
+/** Another participant as the booker names them: a name, an address, a language; the rest they complete themselves. */
+export function namedParticipant(name: string, email: string, locale?: "nl" | "en", extra: Partial<ParticipantInput> = {}): ParticipantInput {
+  return {
+    name,
+    email,
+    locale,
+    birthDate: undefined,
+    street: undefined,
+    city: undefined,
+    postalCode: undefined,
+    country: undefined,
+    nextOfKinName: undefined,
+    nextOfKinPhone: undefined,
+    ...extra,
+  };
+}
+
+/** A booking of `places` places by participant n, who sails, with guests "Gast n.2" … named by name and e-mail. */
+export function sailingGroup(n: number, places: number): RegistrationInput {
+  return {
+    ...participant(n),
+    places,
+    participants: Array.from({ length: places - 1 }, (_, i) => namedParticipant(`Gast ${n}.${i + 2}`, `gast${n}.${i + 2}@example.com`)),
   };
 }
 

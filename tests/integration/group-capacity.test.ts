@@ -10,9 +10,8 @@ import { setNowForTests } from "@server/clock.server";
 import type { Database } from "@server/db/client.server";
 import { bookingPlaces, registrations } from "@server/db/schema.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
-import type { RegistrationInput } from "~/schemas/registration";
 import { useTestDatabase } from "../support/db";
-import { insertEvent, participant } from "./booking-fixtures";
+import { insertEvent, sailingGroup } from "./booking-fixtures";
 
 /*
  * Capacity counts places (decision 042). Bookings of 1–6 places arrive together; each is decided
@@ -35,25 +34,6 @@ function seeded(seed: number): () => number {
 }
 
 /** A booking of `places` places whose booker sails, with their own participants' names and addresses. */
-function groupOf(n: number, places: number): RegistrationInput {
-  return {
-    ...participant(n),
-    places,
-    bookerSails: true,
-    participants: Array.from({ length: places - 1 }, (_, i) => ({
-      name: `Gast ${n}.${i + 2}`,
-      email: `gast${n}.${i + 2}@example.com`,
-      locale: undefined,
-      birthDate: undefined,
-      street: undefined,
-      city: undefined,
-      postalCode: undefined,
-      country: undefined,
-      nextOfKinName: undefined,
-      nextOfKinPhone: undefined,
-    })),
-  };
-}
 
 describe("group bookings: capacity in places under contention", () => {
   const database = useTestDatabase();
@@ -124,7 +104,7 @@ describe("group bookings: capacity in places under contention", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(CAPACITY);
     const results = await Promise.all(
       sizes.map((size, i) =>
-        createRegistration(database.db(), { eventId: event.id, input: groupOf(10_000 + i, size), locale: "nl", now: NOW, clientAddress: `198.51.100.${i}` }),
+        createRegistration(database.db(), { eventId: event.id, input: sailingGroup(10_000 + i, size), locale: "nl", now: NOW, clientAddress: `198.51.100.${i}` }),
       ),
     );
     const booked = await checkRace(event.id, sizes, results);
@@ -138,7 +118,7 @@ describe("group bookings: capacity in places under contention", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(CAPACITY);
     const results = await Promise.all(
       sizes.map((size, i) =>
-        createRegistration(dbs[i % 3], { eventId: event.id, input: groupOf(20_000 + i, size), locale: "en", now: NOW, clientAddress: `203.0.113.${i}` }),
+        createRegistration(dbs[i % 3], { eventId: event.id, input: sailingGroup(20_000 + i, size), locale: "en", now: NOW, clientAddress: `203.0.113.${i}` }),
       ),
     );
     await checkRace(event.id, sizes, results);
@@ -146,29 +126,29 @@ describe("group bookings: capacity in places under contention", () => {
 
   it("a booking larger than the event's maximum per booking is refused whatever is free", async () => {
     const event = await insertEvent(NOW, { maxParticipants: CAPACITY, maxPlacesPerBooking: 6 });
-    const result = await createRegistration(database.db(), { eventId: event.id, input: groupOf(30_000, 7), locale: "nl", now: NOW });
+    const result = await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(30_000, 7), locale: "nl", now: NOW });
     expect(result).toEqual({ outcome: "refused", reason: "too_many_places_per_booking", max: 6 });
     expect(await database.db().select().from(registrations).where(eq(registrations.eventId, event.id))).toHaveLength(0);
   });
 
   it("the per-booker limit counts places: 6 unpaid places on an event of at most 6 per booking leave that booker none, another booker some", async () => {
     const event = await insertEvent(NOW, { maxParticipants: CAPACITY, maxPlacesPerBooking: 6 });
-    const booker = (n: number, places: number) => ({ ...groupOf(n, places), customerEmail: "groep@example.com" });
+    const booker = (n: number, places: number) => ({ ...sailingGroup(n, places), customerEmail: "groep@example.com" });
     const six = await createRegistration(database.db(), { eventId: event.id, input: booker(40_000, 6), locale: "nl", now: NOW, clientAddress: "192.0.2.10" });
     expect(six.outcome).toBe("held");
     // The same e-mail address from elsewhere, and the same client address with another e-mail.
     const again = await createRegistration(database.db(), { eventId: event.id, input: booker(40_001, 1), locale: "nl", now: NOW, clientAddress: "192.0.2.11" });
     expect(again).toEqual({ outcome: "refused", reason: "too_many_holds", max: 6 });
-    const sameClient = await createRegistration(database.db(), { eventId: event.id, input: groupOf(40_002, 1), locale: "nl", now: NOW, clientAddress: "192.0.2.10" });
+    const sameClient = await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(40_002, 1), locale: "nl", now: NOW, clientAddress: "192.0.2.10" });
     expect(sameClient).toEqual({ outcome: "refused", reason: "too_many_holds", max: 6 });
-    const other = await createRegistration(database.db(), { eventId: event.id, input: groupOf(40_003, 6), locale: "nl", now: NOW, clientAddress: "192.0.2.12" });
+    const other = await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(40_003, 6), locale: "nl", now: NOW, clientAddress: "192.0.2.12" });
     expect(other.outcome).toBe("held");
     // Split in two: 4 + 2 is the limit too, 4 + 3 is not.
-    const four = await createRegistration(database.db(), { eventId: event.id, input: { ...groupOf(40_004, 4), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
+    const four = await createRegistration(database.db(), { eventId: event.id, input: { ...sailingGroup(40_004, 4), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
     expect(four.outcome).toBe("held");
-    const three = await createRegistration(database.db(), { eventId: event.id, input: { ...groupOf(40_005, 3), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
+    const three = await createRegistration(database.db(), { eventId: event.id, input: { ...sailingGroup(40_005, 3), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
     expect(three).toEqual({ outcome: "refused", reason: "too_many_holds", max: 6 });
-    const two = await createRegistration(database.db(), { eventId: event.id, input: { ...groupOf(40_006, 2), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
+    const two = await createRegistration(database.db(), { eventId: event.id, input: { ...sailingGroup(40_006, 2), customerEmail: "split@example.com" }, locale: "nl", now: NOW });
     expect(two.outcome).toBe("held");
   });
 

@@ -12,26 +12,10 @@ import { setPaymentProviderForTests } from "@server/payments/select.server";
 import { HOLD_DURATION_MS } from "~/lib/booking";
 import type { RegistrationInput } from "~/schemas/registration";
 import { useTestDatabase } from "../support/db";
-import { FakeProvider, insertEvent, participant } from "./booking-fixtures";
+import { FakeProvider, insertEvent, sailingGroup } from "./booking-fixtures";
 
 function group(n: number, places: number, email = `groep${n}@example.com`): RegistrationInput {
-  return {
-    ...participant(n),
-    customerEmail: email,
-    places,
-    participants: Array.from({ length: places - 1 }, (_, i) => ({
-      name: `Gast ${n}.${i + 2}`,
-      email: `gast${n}.${i + 2}@example.com`,
-      locale: undefined,
-      birthDate: undefined,
-      street: undefined,
-      city: undefined,
-      postalCode: undefined,
-      country: undefined,
-      nextOfKinName: undefined,
-      nextOfKinPhone: undefined,
-    })),
-  };
+  return { ...sailingGroup(n, places), customerEmail: email };
 }
 
 /**

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as joinAction } from "~/routes/waitlist/join";
 import type { WaitlistActionData } from "~/components/waitlist-form";
 import { translate } from "~/i18n";
-import type { RegistrationInput } from "~/schemas/registration";
 import { SYSTEM } from "@server/audit/audit.server";
 import { createRegistration } from "@server/booking/registration.server";
 import { setNowForTests } from "@server/clock.server";
@@ -15,30 +14,12 @@ import { joinWaitlist } from "@server/waitlist/entries.server";
 import { offerFreedPlaces, runWaitlistOffers } from "@server/waitlist/offers.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, testContext } from "../support/forms";
-import { insertEvent, participant } from "./booking-fixtures";
+import { insertEvent, sailingGroup } from "./booking-fixtures";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const JOB = SYSTEM("test");
 
 /** A booking of `places` places whose booker sails, naming the other participants. */
-function group(n: number, places: number): RegistrationInput {
-  return {
-    ...participant(n),
-    places,
-    participants: Array.from({ length: places - 1 }, (_, i) => ({
-      name: `Gast ${n}.${i + 2}`,
-      email: `gast${n}.${i + 2}@example.com`,
-      locale: undefined,
-      birthDate: undefined,
-      street: undefined,
-      city: undefined,
-      postalCode: undefined,
-      country: undefined,
-      nextOfKinName: undefined,
-      nextOfKinPhone: undefined,
-    })),
-  };
-}
 
 /**
  * The waiting list with group bookings (decision 042): a party is 1 … the event's maximum per
@@ -126,12 +107,12 @@ describe("group bookings: the waiting list", () => {
     expect(offer.places).toBe(3);
 
     // More than the offer holds is refused, with the places it has.
-    expect(await createRegistration(database.db(), { eventId: event.id, input: group(1, 4), locale: "nl", now: NOW, offerId: offer.id })).toEqual({
+    expect(await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(1, 4), locale: "nl", now: NOW, offerId: offer.id })).toEqual({
       outcome: "refused",
       reason: "places_left",
       left: 3,
     });
-    const booking = await createRegistration(database.db(), { eventId: event.id, input: group(2, 3), locale: "nl", now: NOW, offerId: offer.id });
+    const booking = await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(2, 3), locale: "nl", now: NOW, offerId: offer.id });
     expect(booking.outcome).toBe("confirmed");
     if (booking.outcome !== "confirmed") return;
     expect(booking.registration).toMatchObject({ places: 3, waitlistOfferId: offer.id });
@@ -142,7 +123,7 @@ describe("group bookings: the waiting list", () => {
     expect(entry.status).toBe("booked");
     expect((await placesTakenByEvent(database.db(), [event.id], NOW)).get(event.id)).toBe(6);
     // Used up: nothing more through it.
-    expect(await createRegistration(database.db(), { eventId: event.id, input: group(3, 1), locale: "nl", now: NOW, offerId: offer.id })).toEqual({
+    expect(await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(3, 1), locale: "nl", now: NOW, offerId: offer.id })).toEqual({
       outcome: "refused",
       reason: "offer_invalid",
     });
@@ -155,7 +136,7 @@ describe("group bookings: the waiting list", () => {
     await database.db().update(registrations).set({ places: 2 }).where(eq(registrations.id, fillerId));
     await offerFreedPlaces(event.id, JOB);
     const [offer] = await database.db().select().from(waitlistOffers).where(and(eq(waitlistOffers.eventId, event.id), eq(waitlistOffers.status, "open")));
-    const held = await createRegistration(database.db(), { eventId: event.id, input: group(4, 3), locale: "en", now: NOW, offerId: offer.id });
+    const held = await createRegistration(database.db(), { eventId: event.id, input: sailingGroup(4, 3), locale: "en", now: NOW, offerId: offer.id });
     expect(held.outcome).toBe("held");
     if (held.outcome !== "held") return;
     await runWaitlistOffers();

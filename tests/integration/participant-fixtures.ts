@@ -4,24 +4,9 @@ import { openCheckout } from "@server/booking/checkout.server";
 import { setNowForTests } from "@server/clock.server";
 import type { Event } from "@server/db/schema.server";
 import type { ParticipantInput, RegistrationInput } from "~/schemas/registration";
-import { participant } from "./booking-fixtures";
+import { namedParticipant, participant } from "./booking-fixtures";
 
-/** Another participant as the booker names them: a name, an address, a language; the rest they complete themselves. */
-export function namedParticipant(name: string, email: string, locale: "nl" | "en", extra: Partial<ParticipantInput> = {}): ParticipantInput {
-  return {
-    name,
-    email,
-    locale,
-    birthDate: undefined,
-    street: undefined,
-    city: undefined,
-    postalCode: undefined,
-    country: undefined,
-    nextOfKinName: undefined,
-    nextOfKinPhone: undefined,
-    ...extra,
-  };
-}
+export { namedParticipant };
 
 /** A group booking's form: booker n (who sails) and the named others. */
 export function groupInput(n: number, others: ParticipantInput[], bookerSails = true): RegistrationInput {

@@ -19,7 +19,7 @@ import { action as manageActionRoute, loader as manageLoader } from "~/routes/ma
 import { manageActionLimiter, manageLinkLimiter } from "~/routes/manage/my-booking.server";
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
-import { insertEvent, participant, useFakeStripe } from "./booking-fixtures";
+import { insertEvent, namedParticipant, participant, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf, refundRowsOf } from "./booking-lifecycle-fixtures";
 
 const DAY = 86_400_000;
@@ -48,18 +48,7 @@ describe("group bookings: the booker's changes of one place", () => {
       birthDate: undefined,
       nextOfKinName: undefined,
       nextOfKinPhone: undefined,
-      participants: Array.from({ length: places }, (_, i) => ({
-        name: `Deelnemer ${n}.${i + 1}`,
-        email: `deelnemer${n}.${i + 1}@example.com`,
-        locale: i === 0 ? ("en" as const) : undefined,
-        birthDate: undefined,
-        street: undefined,
-        city: undefined,
-        postalCode: undefined,
-        country: undefined,
-        nextOfKinName: undefined,
-        nextOfKinPhone: undefined,
-      })),
+      participants: Array.from({ length: places }, (_, i) => namedParticipant(`Deelnemer ${n}.${i + 1}`, `deelnemer${n}.${i + 1}@example.com`, i === 0 ? "en" : undefined)),
     };
     setNowForTests(NOW);
     const created = await createRegistration(database.db(), { eventId: event.id, input, locale: "nl", now: NOW });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { asLocale, translate, type Locale } from "~/i18n";
 import { participantDeadline } from "~/lib/booking";
 import { formatDay, formatEventTimes } from "~/lib/dates";
@@ -75,21 +75,17 @@ export type PlaceCancelQuote = {
 };
 
 /**
- * The shares of the places cancelled so far (each cancelled place keeps its own,
- * `booking_places.cancelled_share_cents`): they stay in the booking's price (see `cancelPlace`),
- * so the price of one live place is (price − these) ÷ places.
+ * The price of one place of the booking (the price per place when booked, early bird included),
+ * from the booking and its place rows: each cancelled place keeps its share of what was paid in
+ * the booking's price (`cancelledShareCents`, see `cancelPlace`), so one live place's price is
+ * (price − those shares) ÷ places.
  */
-export async function cancelledSharesCents(database: DbOrTx, registrationId: string): Promise<number> {
-  const [row] = await database
-    .select({ total: sql<number>`coalesce(sum(${bookingPlaces.cancelledShareCents}), 0)`.mapWith(Number) })
-    .from(bookingPlaces)
-    .where(and(eq(bookingPlaces.registrationId, registrationId), isNotNull(bookingPlaces.cancelledAt)));
-  return row?.total ?? 0;
-}
-
-/** The price of one place of the booking (the price per place when booked, early bird included). */
-export function placePriceCents(registration: Pick<Registration, "priceCents" | "places">, cancelledShares: number): number {
-  return Math.floor(Math.max(0, registration.priceCents - cancelledShares) / Math.max(1, registration.places));
+export function placePriceCents(
+  registration: Pick<Registration, "priceCents" | "places">,
+  places: readonly { cancelledAt: Date | string | null; cancelledShareCents: number | null }[],
+): number {
+  const shares = places.reduce((sum, p) => sum + (p.cancelledAt !== null ? (p.cancelledShareCents ?? 0) : 0), 0);
+  return Math.floor(Math.max(0, registration.priceCents - shares) / Math.max(1, registration.places));
 }
 
 /**
@@ -122,7 +118,7 @@ export async function placeCancellationQuote(database: DbOrTx, registrationId: s
   const places = await database.select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, registrationId));
   const live = livePlacesOf(places);
   if (!live.some((p) => p.id === placeId) || live.length < 2) return undefined;
-  const price = placePriceCents(row.registration, await cancelledSharesCents(database, registrationId));
+  const price = placePriceCents(row.registration, places);
   return placeCancelQuote(row.event, price, await registrationMoney(database, registrationId, at), live.length, at);
 }
 
@@ -177,7 +173,7 @@ export async function cancelPlace(
     if (live.length < 2) return { outcome: "last_place" };
 
     const money = await registrationMoney(tx, registration.id, at);
-    const quote = placeCancelQuote(event, placePriceCents(registration, await cancelledSharesCents(tx, registration.id)), money, live.length, at);
+    const quote = placeCancelQuote(event, placePriceCents(registration, places), money, live.length, at);
     const nextPlaces = registration.places - 1;
     // The booking's money counts payments and refunds apart (money.server.ts: balance = price −
     // paid), so the place's whole share stays in the price: refunded, it is matched by its refund

@@ -111,6 +111,8 @@ export type StaffPlace = {
   invitedAt: string | null;
   reminderSentAt: string | null;
   cancelledAt: string | null;
+  /** A cancelled place's share of what was paid, kept in the booking's price (`placePriceCents`). */
+  cancelledShareCents: number | null;
   replacedAt: string | null;
   erased: boolean;
   /** Other live bookings of the same event this participant's address is in. */
@@ -142,6 +144,7 @@ function staffPlace(place: BookingPlace, reference: string, alsoBooked: OtherBoo
     invitedAt: iso(place.invitedAt),
     reminderSentAt: iso(place.reminderSentAt),
     cancelledAt: iso(place.cancelledAt),
+    cancelledShareCents: place.cancelledShareCents,
     replacedAt: iso(place.replacedAt),
     erased: place.personalDataErasedAt !== null,
     alsoBooked,

@@ -1,4 +1,4 @@
-import { cancelledSharesCents, placePriceCents } from "@server/booking/place-changes.server";
+import { placePriceCents } from "@server/booking/place-changes.server";
 import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { asc, eq } from "drizzle-orm";
@@ -92,7 +92,7 @@ export async function registrationPage(id: string, at: Date) {
       bookerSails: r.bookerSails,
       /** The price of one place: the booking's price is places × this (app/lib/booking.ts). */
       // The booking's price keeps each cancelled place's share (decision 042): the one rule for a place's price.
-      pricePerPlaceCents: placePriceCents(r, await cancelledSharesCents(db(), r.id)),
+      pricePerPlaceCents: placePriceCents(r, places),
       locale: r.locale,
       createdAt: r.createdAt.toISOString(),
       confirmedAt: iso(r.confirmedAt),

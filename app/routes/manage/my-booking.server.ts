@@ -21,7 +21,7 @@ import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server"
 import { updateContactDetails } from "@server/booking/changes.server";
 import { registrationIdFromManageToken } from "@server/booking/manage-link.server";
 import { cancellationRefund, registrationMoney } from "@server/booking/money.server";
-import { cancelledSharesCents, cancelPlace, placeCancellationQuote, placePriceCents, replaceParticipant, resendInvitation } from "@server/booking/place-changes.server";
+import { cancelPlace, placeCancellationQuote, placePriceCents, replaceParticipant, resendInvitation } from "@server/booking/place-changes.server";
 import { isCurrentPlace, placeComplete } from "@server/booking/places.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -127,7 +127,7 @@ function placesView(event: Event, rows: BookingPlace[], at: Date, changeable: bo
 /** The page's data for one booking, in `locale`. `step` is the query's `step` (the cancel step). */
 export async function manageView({ registration: r, event }: Booking, locale: Locale, step: string | null, stepPlace: string | null = null): Promise<ManageView> {
   const at = now();
-  const [money, paid, refunded, placeRows, shares] = await Promise.all([
+  const [money, paid, refunded, placeRows] = await Promise.all([
     registrationMoney(db(), r.id, at),
     db()
       .select({ id: payments.id, paidAt: payments.paidAt, createdAt: payments.createdAt, kind: payments.kind, amountCents: payments.amountCents })
@@ -140,7 +140,6 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
       .where(eq(refunds.registrationId, r.id))
       .orderBy(asc(refunds.createdAt)),
     db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, r.id)),
-    cancelledSharesCents(db(), r.id),
   ]);
   const bookerPlace = placeRows.find((p) => p.isBooker && isCurrentPlace(p));
   // The state comes from the booking and the date it is on now: after a move that is the new
@@ -199,7 +198,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     contact: contactOf(r, bookerPlace),
     bookerSails: bookerPlace !== undefined,
     placeCount: r.places,
-    placePriceCents: placePriceCents(r, shares),
+    placePriceCents: placePriceCents(r, placeRows),
     places,
     can,
     cancelQuote,

@@ -64,3 +64,40 @@ export const manualRefundSchema = z.object({
 
 export const INTENTS = ["payment-link", "bank-transfer", "cancel", "move", "resend-confirmation", "manual-refund-done"] as const;
 export type RegistrationIntent = (typeof INTENTS)[number];
+
+/** Another live booking of the same event an address is in (as booker or as participant). */
+export type OtherBooking = { registrationId: string; reference: string };
+
+/**
+ * One place of a booking as the staff's booking page shows it (server/reports/participants.server.ts
+ * `staffPlacesOf` builds it; app/components/admin/booking-places.tsx draws it).
+ */
+export type StaffPlace = {
+  id: string;
+  number: number;
+  reference: string;
+  isBooker: boolean;
+  name: string;
+  email: string | null;
+  locale: string;
+  birthDate: string | null;
+  address: string | null;
+  nextOfKinName: string | null;
+  nextOfKinPhone: string | null;
+  detailsComplete: boolean;
+  /** The details still missing (`missingDetails`). */
+  missing: string[];
+  waiverVersion: string | null;
+  waiverAcceptedAt: string | null;
+  invitedAt: string | null;
+  reminderSentAt: string | null;
+  cancelledAt: string | null;
+  /** A cancelled place's share of what was paid, kept in the booking's price (`placePriceCents`). */
+  cancelledShareCents: number | null;
+  replacedAt: string | null;
+  erased: boolean;
+  /** Other live bookings of the same event this participant's address is in. */
+  alsoBooked: OtherBooking[];
+  /** The participants this place had before (replaced), oldest first. */
+  replaced: StaffPlace[];
+};

@@ -1,3 +1,4 @@
+import type { OtherBooking, StaffPlace } from "~/schemas/admin-registration";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { bookingPlaces, registrations, type BookingPlace, type Registration } from "../db/schema.server";
@@ -59,8 +60,6 @@ export async function liveParticipants(db: DbOrTx, where: { eventId?: string; re
     .orderBy(asc(registrations.createdAt), asc(registrations.id), asc(bookingPlaces.number));
 }
 
-export type OtherBooking = { registrationId: string; reference: string };
-
 /**
  * For each e-mail address (lower-cased), the OTHER live bookings of the event it is in, as booker
  * or as participant of a live place: the staff see a participant who also booked themselves
@@ -91,35 +90,6 @@ export async function otherBookingsByEmail(db: DbOrTx, eventId: string, registra
   for (const row of [...asBooker, ...asParticipant]) if (row.email) add(row.email, { registrationId: row.registrationId, reference: row.reference });
   return found;
 }
-
-export type StaffPlace = {
-  id: string;
-  number: number;
-  reference: string;
-  isBooker: boolean;
-  name: string;
-  email: string | null;
-  locale: string;
-  birthDate: string | null;
-  address: string | null;
-  nextOfKinName: string | null;
-  nextOfKinPhone: string | null;
-  detailsComplete: boolean;
-  missing: ParticipantDetailField[];
-  waiverVersion: string | null;
-  waiverAcceptedAt: string | null;
-  invitedAt: string | null;
-  reminderSentAt: string | null;
-  cancelledAt: string | null;
-  /** A cancelled place's share of what was paid, kept in the booking's price (`placePriceCents`). */
-  cancelledShareCents: number | null;
-  replacedAt: string | null;
-  erased: boolean;
-  /** Other live bookings of the same event this participant's address is in. */
-  alsoBooked: OtherBooking[];
-  /** The participants this place had before (replaced), oldest first. */
-  replaced: StaffPlace[];
-};
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

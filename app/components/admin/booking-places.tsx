@@ -1,3 +1,4 @@
+import type { StaffPlace } from "~/schemas/admin-registration";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/i18n";
@@ -7,30 +8,8 @@ import { cn } from "~/lib/utils";
 import { AdminSection, AdminTable } from "./admin-page";
 import { MailLink } from "./contact-cell";
 
-/** One place as the booking page gets it (server/reports/participants.server.ts `StaffPlace`, with its link). */
-export type BookingPlaceView = {
-  id: string;
-  number: number;
-  reference: string;
-  isBooker: boolean;
-  name: string;
-  email: string | null;
-  birthDate: string | null;
-  address: string | null;
-  nextOfKinName: string | null;
-  nextOfKinPhone: string | null;
-  detailsComplete: boolean;
-  missing: string[];
-  waiverVersion: string | null;
-  waiverAcceptedAt: string | null;
-  invitedAt: string | null;
-  cancelledAt: string | null;
-  replacedAt: string | null;
-  erased: boolean;
-  alsoBooked: { registrationId: string; reference: string }[];
-  replaced: BookingPlaceView[];
-  pageUrl?: string;
-};
+/** One place as the booking page gets it, with the link to the participant's own page. */
+export type BookingPlaceView = StaffPlace & { pageUrl?: string };
 
 const WHEN: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
 const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" };

@@ -8,7 +8,7 @@ import { offerUse } from "../events/queries.server";
 import { log } from "../log.server";
 import { offerFreedPlaces } from "../waitlist/offers.server";
 import { closeOfferLocked, openOffersLocked } from "../waitlist/settle.server";
-import { MAX_OPEN_HOLDS_PER_BOOKER } from "./registration.server";
+import { bookerPlaceLimit } from "./registration.server";
 
 const HOLD_EXPIRY = SYSTEM("hold-expiry");
 
@@ -91,8 +91,7 @@ export type HeldPlace =
       sameClient: number;
       sameEmail: number;
       /**
-       * The per-booker limit in places (MAX_OPEN_HOLDS_PER_BOOKER, or the event's maximum per
-       * booking when larger: the rule registerLocked applies) is reached by its client address or
+       * The per-booker limit in places (bookerPlaceLimit, the rule registerLocked applies) is reached by its client address or
        * e-mail address: it can hold no more.
        */
       atLimit: boolean;
@@ -127,7 +126,7 @@ export async function heldPlaces(database: DbOrTx, eventId: string, at: Date): P
     };
   };
   const [limits] = await database.select({ maxPlacesPerBooking: events.maxPlacesPerBooking }).from(events).where(eq(events.id, eventId));
-  const bookerLimit = Math.max(MAX_OPEN_HOLDS_PER_BOOKER, limits?.maxPlacesPerBooking ?? 0);
+  const bookerLimit = bookerPlaceLimit(limits?.maxPlacesPerBooking ?? 0);
   const byClient = count((r) => r.clientKey);
   const byEmail = count((r) => r.customerEmail.trim().toLowerCase() || null);
   const holds: HeldPlace[] = running.map(({ registration: r }) => ({

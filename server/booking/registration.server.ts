@@ -26,6 +26,16 @@ import { placesFromInput } from "./places.server";
 export const MAX_OPEN_HOLDS_PER_BOOKER = 4;
 
 /**
+ * The places one booker (an e-mail address, a client address) may hold unpaid, or on a free event
+ * book, at once on an event: one full booking's places, and never fewer than
+ * MAX_OPEN_HOLDS_PER_BOOKER: enough for a family or a team, too few to make a boat look full
+ * (decision 008, counted in places since decision 042).
+ */
+export function bookerPlaceLimit(maxPlacesPerBooking: number): number {
+  return Math.max(MAX_OPEN_HOLDS_PER_BOOKER, maxPlacesPerBooking);
+}
+
+/**
  * A new hold lasts this long until its checkout page is actually opened; opening it extends the
  * hold to the checkout's 30-minute end (decision 008). Someone who registers and never goes on to
  * pay (or a crash before the checkout was recorded) blocks the place for minutes, not half an hour.
@@ -155,14 +165,17 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
   return database.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(match).for("update");
     if (!event) return requests.map(() => ({ outcome: "refused", reason: "not_found" }) as const);
-    let offerId: string | null = null;
+    // The offer a registration is made through, with the places of it already used (kept up to
+    // date below as the batch is decided: an offer of 3 books at most 3).
+    let offerLeft: { offerId: string; places: number; used: number } | null = null;
     if (first.offerId !== undefined) {
       if (requests.length !== 1) throw new Error("A registration through an offer is decided alone");
       // Read under the event lock: every change of an offer happens under it too.
       const offer = (await offerUse(tx, [event.id], first.now)).find((o) => o.offerId === first.offerId);
       if (!offer || offer.used >= offer.places) return [{ outcome: "refused", reason: "offer_invalid" }];
-      offerId = offer.offerId;
+      offerLeft = offer;
     }
+    const offerId = offerLeft?.offerId ?? null;
     // Read with the event row locked (each statement after the lock sees every registration
     // committed before it), in one statement: the live registrations (the rule of
     // placesTakenByEvent), whether open offers hold places, the smallest party waiting, and the
@@ -221,11 +234,7 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       holdExpiresAt: b.holdExpiresAt === null ? null : Number(b.holdExpiresAt),
       places: Number(b.places ?? 1),
     }));
-    // A booker holds (unpaid), or on a free event books, at most one full booking's places at
-    // once, and never fewer than MAX_OPEN_HOLDS_PER_BOOKER: enough for a family or a team, too
-    // few to make a boat look full (decision 008, counted in places since decision 042).
-    const bookerLimit = Math.max(MAX_OPEN_HOLDS_PER_BOOKER, event.maxPlacesPerBooking);
-    const offerLeft = offerId === null ? null : (await offerUse(tx, [event.id], countedAt)).find((o) => o.offerId === offerId);
+    const bookerLimit = bookerPlaceLimit(event.maxPlacesPerBooking);
 
     const results: CreateRegistrationResult[] = [];
     const accepted: { index: number; values: typeof registrations.$inferInsert; due: AmountDue }[] = [];

@@ -67,6 +67,16 @@ const schema = z.object({
   APP_NOW: optionalString.pipe(z.iso.datetime({ offset: true, error: "must be an ISO instant such as 2025-08-01T12:00:00Z" }).optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   STRIPE_SECRET_KEY: optionalString,
+  /**
+   * The key that seals the crew file's health answers and files at rest (decision 043): 32 bytes,
+   * base64 or hex (`openssl rand -base64 32`). Required live; elsewhere derived from the session secret.
+   */
+  HEALTH_DATA_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => healthKeyBytes(v) !== null, "must be 32 bytes, base64 (44 characters) or hex (64 characters)")
+      .optional(),
+  ),
   STRIPE_WEBHOOK_SECRET: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, "must be at least 10 characters").optional()),
@@ -91,6 +101,12 @@ const schema = z.object({
   /** Where server errors are reported besides the log (Sentry); none when unset, and the SDK is then never loaded. */
   SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" }).optional()),
 });
+
+/** The 32 key bytes of a HEALTH_DATA_KEY value (base64 or hex), or null when it is not one. */
+export function healthKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value, "base64") : null;
+  return bytes?.length === 32 ? bytes : null;
+}
 
 export type UploadStorage = "disk" | "database";
 
@@ -131,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 function liveModeProblems(parsed: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
+  if (!parsed.HEALTH_DATA_KEY) problems.push("HEALTH_DATA_KEY: missing (the crew file's health answers and files are sealed with it)");
   if (!parsed.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: missing (without it bookings would go through the test checkout)");
   else if (!/^(sk|rk)_(live|test)_/.test(parsed.STRIPE_SECRET_KEY)) problems.push("STRIPE_SECRET_KEY: not a Stripe secret key (sk_live_… or rk_live_…)");
   if (!parsed.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: missing (payments could not be confirmed by Stripe's webhook)");

@@ -107,7 +107,7 @@ export type ChoiceOutcome =
 // ---------------------------------------------------------------------------------------------
 
 /** A booking's stored status (`registrationStatus` in server/db/schema.server.ts). */
-export type BookingStatus = "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded";
+export type BookingStatus = "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded" | "applied" | "declined";
 
 export type PaymentLine = { id: string; at: string; kind: "deposit" | "full" | "balance"; amountCents: number };
 export type RefundLine = { id: string; at: string; amountCents: number; status: "pending" | "succeeded" | "failed" };

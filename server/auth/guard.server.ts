@@ -1,8 +1,19 @@
 import { ADMIN_ROLE, auth, SESSION_ABSOLUTE_MAX_MS } from "./auth.server";
+import { mayUse, staffRole, type Permission, type StaffRole } from "./roles.server";
 
 export type AdminUser = { id: string; email: string; name: string };
 
-export type SignedInUser = AdminUser & { role: string; isAdmin: boolean; twoFactorEnabled: boolean };
+/** A signed-in staff member and their role (decision 043). */
+export type StaffUser = AdminUser & { role: StaffRole };
+
+export type SignedInUser = AdminUser & {
+  role: string;
+  /** The administrator role ("admin"). */
+  isAdmin: boolean;
+  /** Any staff role (administrator, office, skipper, editor): the admin side's gate lets them in. */
+  staffRole: StaffRole | null;
+  twoFactorEnabled: boolean;
+};
 
 /**
  * What the admin gate shows: the login form, 'Toegang Geweigerd', the two-factor set-up (an
@@ -39,6 +50,7 @@ export async function currentUser(request: Request): Promise<{ user: SignedInUse
       name: user.name,
       role,
       isAdmin: role.split(",").includes(ADMIN_ROLE),
+      staffRole: staffRole(role),
       twoFactorEnabled: user.twoFactorEnabled === true,
     },
     headers,
@@ -49,7 +61,7 @@ export async function currentUser(request: Request): Promise<{ user: SignedInUse
 export async function getAdminState(request: Request): Promise<AdminStateWithHeaders> {
   const { user, headers } = await currentUser(request);
   if (!user) return { state: { status: "signed-out" }, headers };
-  if (!user.isAdmin) return { state: { status: "forbidden", user }, headers };
+  if (user.staffRole === null) return { state: { status: "forbidden", user }, headers };
   return { state: user.twoFactorEnabled ? { status: "admin", user } : { status: "setup-required", user }, headers };
 }
 
@@ -72,4 +84,18 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   if (!user) throw refuse(401);
   if (!user.isAdmin || !user.twoFactorEnabled) throw refuse(403);
   return { id: user.id, email: user.email, name: user.name };
+}
+
+/**
+ * The server-side rule of each admin loader, action and resource route since staff roles
+ * (decision 043): a bare 401 without a session, 403 for a user without a staff role, without the
+ * second factor, or whose role lacks the permission (a skipper: on this event). `eventId` scopes
+ * the crew and health permissions of a skipper to the events assigned to them.
+ */
+export async function requireStaff(request: Request, permission: Permission, scope?: { eventId?: string }): Promise<StaffUser> {
+  const { user } = await currentUser(request);
+  if (!user) throw refuse(401);
+  if (user.staffRole === null || !user.twoFactorEnabled) throw refuse(403);
+  if (!(await mayUse(user.staffRole, user.id, permission, scope?.eventId))) throw refuse(403);
+  return { id: user.id, email: user.email, name: user.name, role: user.staffRole };
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CrewAnswerValue, CrewItemOption, CrewRule } from "../../app/schemas/crew";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +104,22 @@ export const events = pgTable(
      * calendar days before the start's day (decision 042).
      */
     participantDeadlineDays: integer("participant_deadline_days").notNull().default(7),
+    /**
+     * Apply, then pay (issue 27, decision 043): registration makes an application (no payment, no
+     * place held); staff approve or decline; an approval holds the places for `approvalHoldHours`.
+     */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
+    approvalHoldHours: integer("approval_hold_hours").notNull().default(72),
+    /** An offshore leg: the crew file has a clearance crew list (passport details, roles). */
+    offshore: boolean("offshore").notNull().default(false),
+    /**
+     * The crew readiness rule (decision 043): at least `minPercent`% of the live crew (the
+     * skipper included when `skipperIncluded`) holds a qualification named `qualification`
+     * valid on the start date. Null: no rule.
+     */
+    crewRule: jsonb("crew_rule").$type<CrewRule>(),
+    /** Health answers and files of this event are erased this many days after its end. */
+    healthRetentionDays: integer("health_retention_days").notNull().default(30),
     ...timestamps,
   },
   (t) => [
@@ -128,6 +145,10 @@ export const registrationStatus = pgEnum("registration_status", [
   "expired",
   "cancelled",
   "refunded",
+  // Apply, then pay (decision 043): an application holds no place and owes nothing until staff
+  // approve it (then pending_payment with a hold of the event's approval hours) or decline it.
+  "applied",
+  "declined",
 ]);
 
 export const registrations = pgTable(
@@ -194,6 +215,10 @@ export const registrations = pgTable(
     bookerSails: boolean("booker_sails").notNull().default(true),
     /** When the booker was reminded, once, of participants' details still missing. */
     participantsReminderSentAt: timestamp("participants_reminder_sent_at", { withTimezone: true }),
+    /** An application's decision (decision 043): when, by whom, and the message the applicant got. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    decisionMessage: text("decision_message"),
     ...timestamps,
   },
   (t) => [
@@ -202,6 +227,9 @@ export const registrations = pgTable(
     index("registrations_email_idx").on(sql`lower(${t.customerEmail})`),
   ],
 );
+
+/** A participant's role aboard: the clearance crew list and the readiness rule read it. */
+export const crewRole = pgEnum("crew_role", ["skipper", "mate", "watch_leader", "crew"]);
 
 /**
  * One place of a booking and the person who sails in it (decision 042): their own details, their
@@ -249,6 +277,8 @@ export const bookingPlaces = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     replacedById: uuid("replaced_by_id"),
     personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
+    /** The participant's role aboard, set by staff (crew file, decision 043). */
+    crewRole: crewRole("crew_role").notNull().default("crew"),
     ...timestamps,
   },
   (t) => [
@@ -778,3 +808,158 @@ export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type PrivatePage = typeof privatePages.$inferSelect;
 export type EventDisruption = typeof eventDisruptions.$inferSelect;
 export type DisruptionResponse = typeof disruptionResponses.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The crew file (issue 27, decision 043): per event a list of items each participant answers on
+// their own link; health answers and every file sealed at rest (server/crew/seal.server.ts).
+// ---------------------------------------------------------------------------------------------
+
+export const crewItemKind = pgEnum("crew_item_kind", [
+  "short_text",
+  "long_text",
+  "choice_one",
+  "choice_many",
+  "yes_no",
+  "date",
+  "number",
+  "country",
+  "file",
+  "qualification",
+  "passport",
+]);
+
+/** When an item is asked: on the registration form, or later on the participant's own link. */
+export const crewItemAsked = pgEnum("crew_item_asked", ["registration", "later"]);
+
+export const crewItems = pgTable(
+  "crew_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    kind: crewItemKind("kind").notNull(),
+    labelNl: text("label_nl").notNull(),
+    labelEn: text("label_en").notNull(),
+    helpNl: text("help_nl"),
+    helpEn: text("help_en"),
+    /** The choices of a choice item (value + both labels). */
+    options: jsonb("options").$type<CrewItemOption[]>().notNull().default([]),
+    /** A yes/no item's follow-up question, shown on yes. */
+    followUpNl: text("follow_up_nl"),
+    followUpEn: text("follow_up_en"),
+    /** A qualification item: the certificate's name the readiness rule looks for ("World Sailing OSR"). */
+    qualificationName: text("qualification_name"),
+    asked: crewItemAsked("asked").notNull().default("later"),
+    /** Complete by this many calendar days before the start's day; null: by the start. */
+    dueDaysBefore: integer("due_days_before"),
+    required: boolean("required").notNull().default(true),
+    /** Health data: answers and files sealed, shown only to staff with the health permission. */
+    health: boolean("health").notNull().default(false),
+    /** Removed from the list: kept for the answers already given, never asked again. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("crew_items_event_idx").on(t.eventId, t.position)],
+);
+
+/** One participant's answer to one item. A health answer lives only in `sealed` (value null). */
+export const crewAnswers = pgTable(
+  "crew_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => bookingPlaces.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => crewItems.id, { onDelete: "cascade" }),
+    value: jsonb("value").$type<CrewAnswerValue>(),
+    /** The sealed JSON of a health answer (AES-256-GCM, key HEALTH_DATA_KEY). */
+    sealed: text("sealed"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+    /** Staff opened the item again after its deadline, until this moment (audit row). */
+    unlockedUntil: timestamp("unlocked_until", { withTimezone: true }),
+    /** When the retention sweep or a personal-data erase removed the answer's content. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("crew_answers_place_item_uq").on(t.placeId, t.itemId), index("crew_answers_item_idx").on(t.itemId)],
+);
+
+/**
+ * A file a participant gave for an item (PDF/JPEG/PNG, checked by its bytes). Never in the
+ * public upload store: its bytes are always sealed, served only to staff (health: with the
+ * permission) and to the participant's own link.
+ */
+export const crewFiles = pgTable(
+  "crew_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => bookingPlaces.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => crewItems.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** The sealed file name and bytes; null once erased. */
+    sealedName: text("sealed_name"),
+    sealedBytes: bytea("sealed_bytes"),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("crew_files_place_idx").on(t.placeId)],
+);
+
+/**
+ * A crew-file reminder that went out: one per participant, deadline and stage (21, 14 or 7 days
+ * before), claimed in the e-mail's transaction (the primary key makes it exactly once).
+ */
+export const crewReminders = pgTable(
+  "crew_reminders",
+  {
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => bookingPlaces.id, { onDelete: "cascade" }),
+    /** The deadline's day (YYYY-MM-DD, Europe/Amsterdam). */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    stage: integer("stage").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.dueOn, t.stage] })],
+);
+
+/** Every time staff looked at health answers or files: who, what, when (decision 043). */
+export const healthDataViews = pgTable(
+  "health_data_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    eventId: uuid("event_id").notNull(),
+    /** The participant's place, or null for an event-wide view (the crew file's table). */
+    placeId: uuid("place_id"),
+    /** What was seen: "crew-file", "place", "file", "export". */
+    what: text("what").notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("health_data_views_event_idx").on(t.eventId, t.viewedAt)],
+);
+
+/** Skippers see the events assigned to them (staff roles, decision 043). */
+export const eventSkippers = pgTable(
+  "event_skippers",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_skippers_user_idx").on(t.userId)],
+);

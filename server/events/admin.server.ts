@@ -46,7 +46,7 @@ export type AdminRegistration = {
   customerName: string;
   customerEmail: string;
   phoneNumber: string | null;
-  status: "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded";
+  status: "pending_payment" | "confirmed" | "expired" | "cancelled" | "refunded" | "applied" | "declined";
   amountDueCents: number;
   /** Paid payments before refunds, refunds, and the balance still due (`bookingMoney`). */
   paidCents: number;

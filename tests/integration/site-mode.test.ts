@@ -17,6 +17,7 @@ const LIVE = {
   SMTP_URL: "smtps://mailer:secret@smtp.example.org:465",
   SESSION_SECRET: "a-live-session-secret-of-enough-length-123",
   PUBLIC_URL: "https://www.oceanracing.example",
+  HEALTH_DATA_KEY: "q83vEjRWeJqrze8SNFZ4mqvN7xI0VniaQ2VkZQAxMjM=",
 };
 
 describe("SITE_MODE=live fails closed (issue 10)", () => {
@@ -34,7 +35,7 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
       expect(error).toBeInstanceOf(EnvError);
       message = (error as Error).message;
     }
-    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "SESSION_SECRET", "PUBLIC_URL: must be an https", "DEMO_CONTENT"]) {
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "SESSION_SECRET", "PUBLIC_URL: must be an https", "DEMO_CONTENT", "HEALTH_DATA_KEY"]) {
       expect(message).toContain(name);
     }
   });
@@ -42,6 +43,8 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
   it("refuses keys that are not Stripe's, and starts with everything in place (no demo content)", () => {
     expect(() => parseEnv({ ...LIVE, STRIPE_SECRET_KEY: "pk_live_publishable" })).toThrow(/STRIPE_SECRET_KEY: not a Stripe secret key/);
     expect(() => parseEnv({ ...LIVE, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    // The crew file's health data is sealed with a key of 32 bytes (decision 043): a shorter one is refused.
+    expect(() => parseEnv({ ...LIVE, HEALTH_DATA_KEY: "c2hvcnQ=" })).toThrow(/HEALTH_DATA_KEY: must be 32 bytes/);
     const live = parseEnv(LIVE);
     expect(live.SITE_MODE).toBe("live");
     expect(live.DEMO_CONTENT).toBe(false);

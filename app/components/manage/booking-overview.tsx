@@ -11,6 +11,8 @@ const STATUS_STYLE: Record<BookingStatus, string> = {
   expired: "bg-slate-200 text-slate-900",
   cancelled: "bg-red-100 text-red-900",
   refunded: "bg-red-100 text-red-900",
+  applied: "bg-sky-100 text-sky-950",
+  declined: "bg-slate-200 text-slate-900",
 };
 
 /** The page's top: the event, its dates and place, the booking's reference, status and name. */

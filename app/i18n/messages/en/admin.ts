@@ -529,6 +529,8 @@ const admin = {
   "admin.events.regStatus.expired": "Expired",
   "admin.events.regStatus.cancelled": "Cancelled",
   "admin.events.regStatus.refunded": "Refunded",
+  "admin.events.regStatus.applied": "Application",
+  "admin.events.regStatus.declined": "Declined",
   "admin.events.interest": "Interest",
   "admin.events.interestEmpty": "No interest sign-ups yet.",
   "admin.events.int.name": "Name",

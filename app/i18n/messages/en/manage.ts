@@ -11,6 +11,8 @@ const manage = {
   "manage.status.expired": "Lapsed",
   "manage.status.cancelled": "Cancelled",
   "manage.status.refunded": "Cancelled",
+  "manage.status.applied": "Application under review",
+  "manage.status.declined": "Application declined",
   "manage.help": "Questions about your booking? Mail the team at {email} and mention your reference.",
 
   "manage.event.title": "The event",

@@ -532,6 +532,8 @@ export default {
   "admin.events.regStatus.expired": "Verlopen",
   "admin.events.regStatus.cancelled": "Geannuleerd",
   "admin.events.regStatus.refunded": "Terugbetaald",
+  "admin.events.regStatus.applied": "Aanvraag",
+  "admin.events.regStatus.declined": "Afgewezen",
   "admin.events.interest": "Interesse",
   "admin.events.interestEmpty": "Nog geen interesse-aanmeldingen.",
   "admin.events.int.name": "Naam",

@@ -14,6 +14,8 @@ export default {
   "manage.status.expired": "Verlopen",
   "manage.status.cancelled": "Geannuleerd",
   "manage.status.refunded": "Geannuleerd",
+  "manage.status.applied": "Aanvraag in behandeling",
+  "manage.status.declined": "Aanvraag afgewezen",
   "manage.help": "Vragen over je boeking? Mail het team via {email} en noem je referentie.",
 
   "manage.event.title": "Het evenement",

@@ -324,6 +324,12 @@ function said(row: HistoryRow, locale: Locale, context: HistoryContext): Said | 
       return { key: c.status?.from === "pending_payment" ? "admin.bookings.history.cancelledUnpaid" : "admin.bookings.history.cancelled", uses: ["status", "cancelledAt"] };
     case "registration.expired":
       return { key: "admin.bookings.history.expired", uses: ["status"] };
+    case "registration.approved":
+      return typeof c.holdExpiresAt?.to === "string"
+        ? { key: "admin.bookings.history.applicationApproved", params: { time: formatDate(c.holdExpiresAt.to, locale, DATE_TIME) }, uses: ["status", "holdExpiresAt"] }
+        : { key: "admin.bookings.history.applicationApprovedFree", uses: ["status", "holdExpiresAt"] };
+    case "registration.declined":
+      return { key: "admin.bookings.history.applicationDeclined", uses: ["status"] };
     case "registration.hold_released":
       return { key: "admin.bookings.history.holdReleased", uses: ["status", "holdExpiresAt"] };
     case "registration.hold_extended":

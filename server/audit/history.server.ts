@@ -256,6 +256,15 @@ function said(row: HistoryRow, locale: Locale, context: HistoryContext): Said | 
     case "registration.created": {
       const confirmed = c.status?.to === "confirmed";
       const places = typeof c.places?.to === "number" ? c.places.to : 1;
+      // An application (decision 045) holds nothing until it is approved.
+      if (c.status?.to === "applied") {
+        return {
+          key: "admin.bookings.history.created.applied",
+          params: { places },
+          extra: c.waitlistOfferId ? ["admin.bookings.history.created.viaOffer"] : [],
+          uses: ["status", "waitlistOfferId", "places"],
+        };
+      }
       return {
         // A group booking says how many places it holds (decision 042); a booking of one as before.
         key:

@@ -266,6 +266,13 @@ describe("applications: apply, approve or decline, then pay", () => {
     expect(approved.data.feedback).toMatchObject({ kind: "success", title: "admin.bookings.application.approved" });
     expect((await registrationOf(first.id)).status).toBe("pending_payment");
 
+    // The trail in the staff's words: applied (nothing held), then approved with the hold's end.
+    const after = unwrap<{ trail: { what: string; who: string }[] }>(await call(adminLoader as never, admin.request(`http://localhost/admin/registrations/${first.id}`), { id: first.id }));
+    expect(after.data.trail.map((line) => line.what)).toEqual([
+      "Aangemeld voor 2 plaats(en) ter beoordeling; niets vastgehouden tot goedkeuring",
+      expect.stringMatching(/^Aanvraag goedgekeurd; plaatsen vastgehouden tot /),
+    ]);
+
     const full = unwrap<{ feedback: { kind: string; message: string; params: Record<string, number> } }>(await post(second.id, { intent: "approve" }));
     expect(full.status).toBe(409);
     expect(full.data.feedback).toMatchObject({ kind: "error", message: "admin.bookings.application.noPlaces", params: { places: 1, left: 0 } });

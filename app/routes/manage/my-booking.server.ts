@@ -165,10 +165,11 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
         }
       : null;
   const can = {
-    payApproved: approvedHold && r.amountDueCents > 0,
     payBalance: confirmed && money.balanceDueCents > 0 && !choosing,
     changeDetails: confirmed && beforeStart,
     cancel: confirmed && beforeStart && !choosing,
+    // Only a booking that was an application has the approval's payment step.
+    ...(application ? { payApproved: approvedHold && r.amountDueCents > 0 } : {}),
   };
   const policy = cancellationRefund(event, 0, at);
   let cancelQuote: CancelQuote | null = null;

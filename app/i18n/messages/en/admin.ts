@@ -603,6 +603,7 @@ const admin = {
   "admin.bookings.history.applicationApproved": "Application approved; places held until {time}",
   "admin.bookings.history.applicationApprovedFree": "Application approved and confirmed",
   "admin.bookings.history.applicationDeclined": "Application declined",
+  "admin.bookings.history.created.applied": "Applied for {places} place(s); nothing held until approved",
   "admin.events.applicationsOpen": "Applications to review: {count}",
   "admin.dashboard.applications": "Applications to review",
   "admin.dashboard.applicationsEmpty": "No applications waiting.",

@@ -606,6 +606,7 @@ export default {
   "admin.bookings.history.applicationApproved": "Aanvraag goedgekeurd; plaatsen vastgehouden tot {time}",
   "admin.bookings.history.applicationApprovedFree": "Aanvraag goedgekeurd en bevestigd",
   "admin.bookings.history.applicationDeclined": "Aanvraag afgewezen",
+  "admin.bookings.history.created.applied": "Aangemeld voor {places} plaats(en) ter beoordeling; niets vastgehouden tot goedkeuring",
   "admin.events.applicationsOpen": "Aanvragen te beoordelen: {count}",
   "admin.dashboard.applications": "Aanvragen te beoordelen",
   "admin.dashboard.applicationsEmpty": "Geen aanvragen die wachten.",

@@ -43,6 +43,11 @@ function PriceBlock({ event, now }: { event: EventView; now: string }) {
           {due.kind === "full" ? t("events.fullPaymentNote") : t("events.depositNote", { percent: due.depositPercent })}
         </p>
       )}
+      {event.requiresApproval && event.bookingMode === "registration" && event.status === "upcoming" && (
+        <p className="text-sm text-muted-foreground" data-testid="event-approval-note">
+          {t("events.approvalNote")}
+        </p>
+      )}
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function RegistrationDialogContent({ event, open, onOpenChange, note, now
       >
         <DialogHeader className="border-b bg-navy-900 px-6 py-5 text-white">
           <p className="text-xs font-semibold uppercase tracking-widest text-signal-500">{t("booking.standalone.kicker")}</p>
-          <DialogTitle className="font-display text-3xl font-bold uppercase text-white">{t("booking.form.title", { event: event.name })}</DialogTitle>
+          <DialogTitle className="font-display text-3xl font-bold uppercase text-white">{t(event.requiresApproval ? "booking.application.formTitle" : "booking.form.title", { event: event.name })}</DialogTitle>
           {/* The classes go on the description itself, so its default muted colour is replaced
               (on the navy band it would be 2.8:1). */}
           <DialogDescription asChild className="text-sm text-foam-200">

@@ -106,17 +106,25 @@ export function AmountDueSummary({
   const day = (value: string) => formatDate(dayInstant(value).toISOString(), locale);
   const policy = due.priceCents > 0 ? cancellationNotice(event, now) : null;
   const policyEnded = policy?.key === "booking.policy.ended" || policy?.key === "booking.policy.endedPartial";
+  // An event that requires approval (decision 045): nothing is paid now; the amount is what
+  // approval will ask (recomputed then).
+  const apply = event.requiresApproval === true;
   return (
     <section aria-labelledby={`${event.slug}-amount`} className="rounded-lg border border-ocean-700/15 bg-foam-100 p-4 text-sm text-navy-900">
       {note && <div className="mb-3 font-medium">{note}</div>}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Heading id={`${event.slug}-amount`} className="font-display text-base font-semibold uppercase tracking-wide text-ocean-700">
-          {t("booking.amount.title")}
+          {t(apply ? "booking.application.amountTitle" : "booking.amount.title")}
         </Heading>
         <p className="text-2xl font-bold" data-testid="amount-due">
           {due.priceCents === 0 ? t("booking.amount.free") : formatAmount(due.amountDueCents, locale)}
         </p>
       </div>
+      {apply && (
+        <p className="mt-1 font-semibold text-navy-900" data-testid="amount-apply">
+          {t("booking.application.payLater")}
+        </p>
+      )}
       {due.places > 1 && due.priceCents > 0 && (
         <p className="mt-1 font-medium text-navy-900" data-testid="amount-places">
           {t("booking.amount.places", { places: due.places, price: formatAmount(due.placePriceCents, locale), total: formatAmount(due.priceCents, locale) })}
@@ -157,7 +165,9 @@ export function AmountDueSummary({
       )}
       <Heading className="mt-3 font-sans text-sm font-semibold">{t("booking.next.title")}</Heading>
       <p className="mt-1 text-slate-700">
-        {due.places > 1
+        {apply
+          ? t("booking.application.next")
+          : due.places > 1
           ? t(due.kind === "free" ? "booking.next.freePlaces" : "booking.next.paidPlaces")
           : t(due.kind === "free" ? "booking.next.free" : "booking.next.paid")}
       </p>
@@ -283,7 +293,7 @@ export function RegistrationForm({
     >
       <input type="hidden" name="locale" value={locale} />
       {offerToken && <input type="hidden" name="offer" value={offerToken} />}
-      <p className="text-sm text-muted-foreground">{t("booking.form.intro")}</p>
+      <p className="text-sm text-muted-foreground">{t(event.requiresApproval ? "booking.application.intro" : "booking.form.intro")}</p>
 
       {summary && (
         <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
@@ -437,7 +447,9 @@ export function RegistrationForm({
 
       <div className="grid gap-2">
         <Button type="submit" variant="accent" size="lg" disabled={submitDisabled} aria-describedby={submitDisabled && !busy ? `${form.id}-hint` : undefined}>
-          {busy ? t("booking.submit.busy") : submitLabel(t, amountDue(event, at, places).kind === "free", places)}
+          {busy
+            ? t(event.requiresApproval ? "booking.application.busy" : "booking.submit.busy")
+            : submitLabel(t, amountDue(event, at, places).kind === "free", places, event.requiresApproval === true)}
         </Button>
         {hydrated && !complete && (
           <p id={`${form.id}-hint`} className="text-center text-xs text-muted-foreground">
@@ -449,8 +461,12 @@ export function RegistrationForm({
   );
 }
 
-/** The submit button's words: "Register (and pay)" for one place, "Book 3 places (and pay)" for more. */
-function submitLabel(t: Translator, free: boolean, places: number): string {
+/**
+ * The submit button's words: "Register (and pay)" for one place, "Book 3 places (and pay)" for
+ * more; "Send my application" / "Apply for 3 places" on an event that requires approval.
+ */
+function submitLabel(t: Translator, free: boolean, places: number, apply = false): string {
+  if (apply) return places <= 1 ? t("booking.application.submit") : t("booking.application.submitPlaces", { places });
   if (places <= 1) return free ? t("booking.submit.free") : t("booking.submit.pay");
   return free ? t("booking.submit.freePlaces", { places }) : t("booking.submit.payPlaces", { places });
 }

@@ -7,7 +7,8 @@ import { teamDateFormat } from "~/lib/dates";
  * dialog, the private pages and the server-side checks all agree.
  */
 export type EventAction =
-  | { kind: "register" }
+  /** `apply`: the event requires approval (decision 045): the visitor applies, and pays once the team approves. */
+  | { kind: "register"; apply: boolean }
   | { kind: "not_open"; opensAt: string }
   | { kind: "fully_booked" }
   | { kind: "finished" }
@@ -19,13 +20,16 @@ export type EventAction =
 
 export type EventActionKind = EventAction["kind"];
 
-type ActionInput = Pick<EventView, "status" | "bookingMode" | "placesLeft" | "registrationOpensAt">;
+type ActionInput = Pick<EventView, "status" | "bookingMode" | "placesLeft" | "registrationOpensAt" | "requiresApproval">;
 
 /**
  * Precedence, first match wins:
  * cancelled → finished → walk-in (the boat can be visited while the event runs) → ongoing →
  * waiting list → interest → fully booked → not open yet → register.
  * Full comes before "not open" so a full event never promises an opening it cannot keep.
+ * An event that requires approval offers the same action, worded "Apply" (decision 045): an
+ * application is taken under the same availability rule, and the places are checked again when
+ * the team approves it.
  */
 export function eventAction(event: ActionInput, now: Date): EventAction {
   if (event.status === "cancelled") return { kind: "cancelled" };
@@ -38,7 +42,7 @@ export function eventAction(event: ActionInput, now: Date): EventAction {
   if (event.registrationOpensAt && new Date(event.registrationOpensAt).getTime() > now.getTime()) {
     return { kind: "not_open", opensAt: event.registrationOpensAt };
   }
-  return { kind: "register" };
+  return { kind: "register", apply: event.requiresApproval === true };
 }
 
 /** Why the server takes no registration for an event right now. */
@@ -116,6 +120,7 @@ const LABEL_KEYS: Record<Exclude<EventActionKind, "not_open">, MessageKey> = {
 
 /** The action's visible label in the visitor's language. */
 export function eventActionLabel(action: EventAction, locale: Locale): string {
+  if (action.kind === "register" && action.apply) return translate(locale, "events.action.apply");
   if (action.kind === "not_open") return translate(locale, "events.action.opensAt", { when: formatOpening(action.opensAt, locale) });
   return translate(locale, LABEL_KEYS[action.kind]);
 }

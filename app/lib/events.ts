@@ -27,6 +27,8 @@ export type EventView = {
   ended: boolean;
   kind: EventKind;
   bookingMode: BookingMode;
+  /** Registration makes an application the team approves or declines before anything is paid (decision 045). Absent: false. */
+  requiresApproval?: boolean;
   depositPercent: number;
   /** The money rules (decision 014): the balance is due, and a cancellation refunds until, so many days before the start. */
   balanceDueDays: number;

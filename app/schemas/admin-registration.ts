@@ -62,7 +62,20 @@ export const manualRefundSchema = z.object({
   refundId: z.string({ error: "admin.bookings.validation.refund" satisfies MessageKey }).regex(/^[0-9a-f-]{36}$/i, "admin.bookings.validation.refund" satisfies MessageKey),
 });
 
-export const INTENTS = ["payment-link", "bank-transfer", "cancel", "move", "resend-confirmation", "manual-refund-done"] as const;
+/**
+ * Approving or declining an application (decision 045): the message to the applicant, optional
+ * when approving, required when declining (the action checks which).
+ */
+export const decisionSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(2000, "admin.bookings.application.messageTooLong" satisfies MessageKey)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export const INTENTS = ["payment-link", "bank-transfer", "cancel", "move", "resend-confirmation", "manual-refund-done", "approve", "decline"] as const;
 export type RegistrationIntent = (typeof INTENTS)[number];
 
 /** Another live booking of the same event an address is in (as booker or as participant). */

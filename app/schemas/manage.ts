@@ -52,7 +52,7 @@ export type ContactDetails = {
 };
 
 /** The buttons of the page's forms (`intent`). */
-export const MANAGE_INTENTS = ["pay", "details", "cancel", "disruption-move", "disruption-refund", "place-cancel", "place-replace", "place-resend"] as const;
+export const MANAGE_INTENTS = ["pay", "pay-approved", "details", "cancel", "disruption-move", "disruption-refund", "place-cancel", "place-replace", "place-resend"] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 
 export function isManageIntent(value: unknown): value is ManageIntent {
@@ -68,6 +68,8 @@ export type ManageActionData =
   | { intent: "details"; outcome: "invalid"; result: SubmissionResult<string[]> }
   | { intent: "details"; outcome: "event_started" | "not_changeable"; result?: SubmissionResult<string[]> }
   | { intent: "pay"; outcome: "nothing_due" | "not_confirmed" | "provider_error" }
+  /** Paying an approved application within its hold (decision 045). */
+  | { intent: "pay-approved"; outcome: "not_payable" | "provider_error" }
   | { intent: "cancel"; outcome: "cancelled"; refundedCents: number }
   | { intent: "cancel"; outcome: "already_cancelled" | "not_cancellable" | "failed" }
   | { intent: null; outcome: "bad_request" | "too_many" | "unavailable" }
@@ -185,7 +187,13 @@ export type ManageView = {
   placePriceCents: number;
   /** The participants of a group booking; null for one place whose booker sails (the page as before). */
   places: PlacesView | null;
-  can: { payBalance: boolean; changeDetails: boolean; cancel: boolean };
+  can: { payBalance: boolean; changeDetails: boolean; cancel: boolean; payApproved?: boolean };
+  /**
+   * An application (decision 045): under review (`applied`), declined, or approved and waiting
+   * for its payment until `holdExpiresAt` (`amountDueCents` due). `message`: the team's words.
+   * Null for a booking that was never an application.
+   */
+  application?: ApplicationView | null;
   /** The cancel step (`?step=cancel`): what cancelling now gives back. */
   cancelQuote: CancelQuote | null;
   /** The team cancelled or moved the date (decision 015): the message and the choice. */
@@ -224,4 +232,13 @@ export type DisruptionView = {
   priceCents: number;
   /** After a move: the date the booking moved to. */
   movedTo: { name: string; startDate: string; endDate: string } | null;
+};
+
+/** An application on the applicant's booking page (decision 045). */
+export type ApplicationView = {
+  state: "review" | "declined" | "approved" | "decided";
+  message: string | null;
+  decidedAt: string | null;
+  holdExpiresAt: string | null;
+  amountDueCents: number;
 };

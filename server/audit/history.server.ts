@@ -256,6 +256,15 @@ function said(row: HistoryRow, locale: Locale, context: HistoryContext): Said | 
     case "registration.created": {
       const confirmed = c.status?.to === "confirmed";
       const places = typeof c.places?.to === "number" ? c.places.to : 1;
+      // An application (decision 045) holds nothing until it is approved.
+      if (c.status?.to === "applied") {
+        return {
+          key: "admin.bookings.history.created.applied",
+          params: { places },
+          extra: c.waitlistOfferId ? ["admin.bookings.history.created.viaOffer"] : [],
+          uses: ["status", "waitlistOfferId", "places"],
+        };
+      }
       return {
         // A group booking says how many places it holds (decision 042); a booking of one as before.
         key:
@@ -324,6 +333,12 @@ function said(row: HistoryRow, locale: Locale, context: HistoryContext): Said | 
       return { key: c.status?.from === "pending_payment" ? "admin.bookings.history.cancelledUnpaid" : "admin.bookings.history.cancelled", uses: ["status", "cancelledAt"] };
     case "registration.expired":
       return { key: "admin.bookings.history.expired", uses: ["status"] };
+    case "registration.approved":
+      return typeof c.holdExpiresAt?.to === "string"
+        ? { key: "admin.bookings.history.applicationApproved", params: { time: formatDate(c.holdExpiresAt.to, locale, DATE_TIME) }, uses: ["status", "holdExpiresAt"] }
+        : { key: "admin.bookings.history.applicationApprovedFree", uses: ["status", "holdExpiresAt"] };
+    case "registration.declined":
+      return { key: "admin.bookings.history.applicationDeclined", uses: ["status"] };
     case "registration.hold_released":
       return { key: "admin.bookings.history.holdReleased", uses: ["status", "holdExpiresAt"] };
     case "registration.hold_extended":

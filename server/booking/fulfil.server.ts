@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { audit, PARTICIPANT, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
@@ -309,7 +309,8 @@ async function refundUnkeptPayment(decision: Extract<Decision, { outcome: "refun
 
 /**
  * A checkout ended without payment (expired, or the slower payment method failed): the payment
- * is closed and, if the registration still waited for it, its place is released. Idempotent.
+ * is closed and, if the registration still waited for it, its place is released (an approved
+ * application's hold only once its own end has passed). Idempotent.
  */
 export async function closeUnpaidCheckout(input: {
   provider: ProviderName;
@@ -344,10 +345,18 @@ export async function closeUnpaidCheckout(input: {
       reason: input.reason ?? null,
       at,
     });
+    // An approved application's hold (decision 045) outlives its checkouts: it stays until its own
+    // end (the expiry sweep releases it then), and the applicant may open a new checkout meanwhile.
     const released = await tx
       .update(registrations)
       .set({ status: "expired" })
-      .where(and(eq(registrations.id, payment.registrationId), eq(registrations.status, "pending_payment")))
+      .where(
+        and(
+          eq(registrations.id, payment.registrationId),
+          eq(registrations.status, "pending_payment"),
+          or(isNull(registrations.decidedAt), lte(registrations.holdExpiresAt, at)),
+        ),
+      )
       .returning({ id: registrations.id, eventId: registrations.eventId });
     for (const registration of released) {
       await audit(tx, {

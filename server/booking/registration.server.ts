@@ -16,6 +16,7 @@ import { secrets } from "../secrets.server";
 import { settleOffersLocked } from "../waitlist/settle.server";
 import { queueBookingConfirmation, queueTeamBookingNotice } from "./emails.server";
 import { queueInvitationsOfBooking } from "./invitations.server";
+import { queueApplicationReceived, queueTeamApplicationNotice } from "./applications.server";
 import { makeReference } from "./reference.server";
 import { placesFromInput } from "./places.server";
 
@@ -67,6 +68,11 @@ export type CreateRegistrationResult =
   | { outcome: "held"; registration: Registration; event: Event; due: AmountDue }
   /** `emailIds`: the confirmation, team notice and participants' invitations, queued in the same transaction; deliver after it. */
   | { outcome: "confirmed"; registration: Registration; event: Event; due: AmountDue; emailIds: string[] }
+  /**
+   * An event that requires approval (decision 045): an application, holding no place and owing
+   * nothing; `emailIds`: the applicant's "received" and the team's notice, queued with it.
+   */
+  | { outcome: "applied"; registration: Registration; event: Event; emailIds: string[] }
   /** `left`: the places still free (for "places_left"); `max`: the limit that refused it. */
   | { outcome: "refused"; reason: RegistrationRefusal; left?: number; max?: number };
 
@@ -258,6 +264,10 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       }
       const due = amountDue(event, now, places);
       const free = due.kind === "free";
+      // An application (decision 045) holds nothing, so the per-booker hold limit does not apply
+      // (the form's rate limit does); its amounts are what a registration now would owe, recomputed
+      // when it is approved.
+      const applying = event.requiresApproval;
       // Paid events: open holds (a paid place is no squatting). Free events confirm at once, so
       // there every place one booker took counts: otherwise one address could fill the boat.
       const counts = (b: Booked) => (free ? b.status === "confirmed" : b.status === "pending_payment" && b.holdExpiresAt !== null && b.holdExpiresAt > now.getTime());
@@ -265,7 +275,7 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       const placesOf = (match: (b: Booked) => boolean) => booked.filter((b) => counts(b) && match(b)).reduce((sum, b) => sum + b.places, 0);
       const byEmail = placesOf((b) => b.email === email);
       const byClient = clientKey ? placesOf((b) => b.clientKey === clientKey) : 0;
-      if (byEmail + places > bookerLimit || byClient + places > bookerLimit) {
+      if (!applying && (byEmail + places > bookerLimit || byClient + places > bookerLimit)) {
         return void (results[index] = { outcome: "refused", reason: free ? "too_many_places" : "too_many_holds", max: bookerLimit });
       }
       const values = {
@@ -286,19 +296,21 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
         places,
         bookerSails: input.bookerSails,
         locale,
-        status: free ? ("confirmed" as const) : ("pending_payment" as const),
-        holdExpiresAt: free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
+        status: applying ? ("applied" as const) : free ? ("confirmed" as const) : ("pending_payment" as const),
+        holdExpiresAt: applying || free ? null : new Date(now.getTime() + UNOPENED_HOLD_MS),
         clientKey,
         priceCents: due.priceCents,
         amountDueCents: due.amountDueCents,
         termsAccepted: true,
         termsAcceptedAt: now,
         waiverVersion: WAIVER_VERSION,
-        confirmedAt: free ? now : null,
+        confirmedAt: free && !applying ? now : null,
         waitlistOfferId: offerId,
         reference: "",
       };
       accepted.push({ index, values, due });
+      // An application takes no place (placesTakenByEvent never counts it).
+      if (applying) return;
       taken += places;
       if (offerLeft) offerLeft.used += places;
       booked.push({ email, clientKey, status: values.status, holdExpiresAt: values.holdExpiresAt?.getTime() ?? null, places });
@@ -356,6 +368,11 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
     if (placeRows.length > 0) await tx.execute(insertRecordsSql(bookingPlaces, placeRows));
     for (const { index, due } of accepted) {
       const registration = created.get(index)!;
+      if (registration.status === "applied") {
+        const emailIds = [await queueApplicationReceived(tx, registration.id), await queueTeamApplicationNotice(tx, registration.id)];
+        results[index] = { outcome: "applied", registration, event, emailIds };
+        continue;
+      }
       if (registration.status !== "confirmed") {
         results[index] = { outcome: "held", registration, event, due };
         continue;

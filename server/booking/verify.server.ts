@@ -8,7 +8,7 @@ import { log } from "../log.server";
 import { PaymentProviderError } from "../payments/provider.server";
 import { paymentProviderNamed } from "../payments/select.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./fulfil.server";
-import { linkShowsPersonalData } from "./link-expiry.server";
+import { linkShowsPersonalData, PAID_LINK_PERSONAL_DATA_MS } from "./link-expiry.server";
 import { managePath } from "./manage-link.server";
 import { placesOf } from "./places.server";
 import { registrationMoney } from "./money.server";
@@ -37,6 +37,8 @@ export type Verification =
       places: number;
       otherParticipants: number;
     }
+  /** An application was received (decision 045): the team decides, nothing is paid yet. */
+  | { state: "applied"; reference: string; eventName: string; email: string; places: number; managePath: string }
   /** `reference` is null once the link no longer shows personal data. */
   | { state: "pending"; reference: string | null; eventName: string }
   /** Paid (or confirmed), but the link is older than it may show who booked: just that it is done. */
@@ -140,6 +142,38 @@ export async function verifyFreeConfirmation(token: string | null, eventId: stri
     return await bookingState(registrationId, locale, null);
   } catch (error) {
     log.error(`Free confirmation ${registrationId} could not be read`, error);
+    return unverified();
+  }
+}
+
+/**
+ * The page after an application (`/payment-success?applied=<signed id>`, decision 045): received,
+ * the team decides. It shows who applied for a day after the application, like a free
+ * confirmation's link; later, or once decided, only that it is done.
+ */
+export async function verifyApplication(token: string | null, eventId: string | null, locale: Locale): Promise<Verification> {
+  const registrationId = token ? registrationIdFromToken(token) : undefined;
+  if (!registrationId) return unverified();
+  try {
+    const [row] = await db()
+      .select({ registration: registrations, event: events })
+      .from(registrations)
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .where(eq(registrations.id, registrationId))
+      .limit(1);
+    if (!row || (eventId && row.event.id !== eventId)) return unverified();
+    const { registration, event } = row;
+    if (registration.status !== "applied" || now().getTime() >= registration.createdAt.getTime() + PAID_LINK_PERSONAL_DATA_MS) return { state: "done" };
+    return {
+      state: "applied",
+      reference: registration.reference,
+      eventName: eventNameIn(event, locale),
+      email: registration.customerEmail,
+      places: registration.places,
+      managePath: managePath(registration.id),
+    };
+  } catch (error) {
+    log.error(`Application ${registrationId} could not be read`, error);
     return unverified();
   }
 }

@@ -69,6 +69,7 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     ended: event.endDate.getTime() < now.getTime(),
     kind: event.kind,
     bookingMode: event.bookingMode,
+    requiresApproval: event.requiresApproval,
     depositPercent: event.depositPercent,
     balanceDueDays: event.balanceDueDays,
     refundUntilDays: event.refundUntilDays,

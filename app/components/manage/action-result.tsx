@@ -29,7 +29,9 @@ export function ActionResult({ result, teamEmail }: { result: ManageActionData; 
       case "not_confirmed":
         return { tone: "error", text: t("manage.result.notConfirmed") };
       case "provider_error":
-        return { tone: "error", text: t("manage.result.providerError") };
+        return { tone: "error", text: t(result.intent === "pay-approved" ? "manage.application.payFailed" : "manage.result.providerError") };
+      case "not_payable":
+        return { tone: "error", text: t("manage.application.notPayable") };
       case "cancelled":
         // What is refunded, and whether it has arrived, is said once: in the cancelled notice below.
         return { tone: "success", text: t("manage.result.cancelled") };

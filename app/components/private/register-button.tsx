@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "re
 import { EventAction } from "~/components/event-action";
 import { RegistrationDialog } from "~/components/registration-dialog";
 import { Button } from "~/components/ui/button";
+import { useI18n } from "~/i18n";
 import { eventAction } from "~/lib/event-actions";
 import type { EventView } from "~/lib/events";
 
@@ -47,6 +48,7 @@ export function RegisterButton({
   admitWaitlist?: boolean;
   className?: string;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   const action = eventAction(event, new Date(now)).kind;
@@ -70,7 +72,7 @@ export function RegisterButton({
             setOpen(true);
           }}
         >
-          {label}
+          {event.requiresApproval ? t("events.action.apply") : label}
         </a>
       </Button>
       <RegistrationDialog event={event} open={open} onOpenChange={setOpen} note={note} now={now} returnFocusTo={opener} />

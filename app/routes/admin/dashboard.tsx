@@ -11,6 +11,7 @@ import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { dashboardCounts, endedPaidRegistrations, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
 import { requireAdmin } from "@server/auth/guard.server";
+import { openApplications } from "@server/booking/applications.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { log } from "@server/log.server";
@@ -20,12 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     const at = now();
-    const [counts, registrations, ended, interest, events] = await Promise.all([
+    const [counts, registrations, ended, interest, events, applications] = await Promise.all([
       dashboardCounts(db(), at),
       paidRegistrations(db(), at),
       endedPaidRegistrations(db(), at),
       interestSignups(db()),
       eventOccupancy(db(), at),
+      openApplications(db()),
     ]);
     const view = (r: (typeof registrations)[number]) => ({ ...r, registeredAt: r.registeredAt.toISOString(), balanceDueAt: r.balanceDueAt?.toISOString() ?? null });
     return {
@@ -35,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ended: ended.map(view),
       interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
       events: events.map((e) => ({ ...e, startDate: e.startDate.toISOString() })),
+      applications: applications.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     };
   } catch (error) {
     log.error("Admin dashboard: loading the data failed", error);
@@ -89,7 +92,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { counts, registrations, ended, interest, events } = loaderData;
+  const { counts, registrations, ended, interest, events, applications } = loaderData;
   return (
     <AdminPage title={t("admin.dashboard.title")} actions={exportsLinks}>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -105,6 +108,38 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <p className="-mt-4 max-w-4xl text-sm text-slate-600" data-testid="live-rule">
         {t("admin.dashboard.liveRule")}
       </p>
+
+      {/* Apply, then pay (decision 045): applications waiting for the team, oldest first. */}
+      {applications.length > 0 && (
+        <AdminSection title={`${t("admin.dashboard.applications")} (${applications.length})`} id="dashboard-applications">
+          <AdminTable
+            caption={t("admin.dashboard.applications")}
+            columns={[t("admin.dashboard.event"), t("admin.dashboard.participant"), t("admin.dashboard.email"), t("admin.dashboard.applicationPlaces"), t("admin.dashboard.registeredAt"), t("admin.dashboard.reference")]}
+            count={applications.length}
+            emptyText={t("admin.dashboard.applicationsEmpty")}
+          >
+            {applications.map((a) => (
+              <tr key={a.id} data-testid="application-row">
+                <td>{a.eventName}</td>
+                <td className="font-semibold text-navy-900">
+                  <Link to={`/admin/registrations/${a.id}`} className="text-ocean-600 hover:underline">
+                    {a.customerName}
+                  </Link>
+                  <Badge variant="accent" className="ml-2 align-middle">
+                    {t("admin.events.regStatus.applied")}
+                  </Badge>
+                </td>
+                <td className="[overflow-wrap:anywhere]">
+                  <MailLink email={a.customerEmail} />
+                </td>
+                <td className="tabular-nums">{a.places}</td>
+                <td className="whitespace-nowrap">{formatDate(a.createdAt, "nl", DATE_TIME)}</td>
+                <td className="font-mono">{a.reference}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </AdminSection>
+      )}
 
       <AdminSection title={t("admin.dashboard.events")} id="dashboard-events">
         <AdminTable

@@ -188,6 +188,11 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
       <IncompletePlaces incomplete={loaderData.incomplete} />
 
       <AdminSection title={`${t("admin.events.registrations")} (${registrations.length})`} id="event-registrations">
+        {registrations.some((r) => r.status === "applied") && (
+          <p className="mb-3 font-semibold text-navy-900" data-testid="applications-open">
+            {t("admin.events.applicationsOpen", { count: registrations.filter((r) => r.status === "applied").length })}
+          </p>
+        )}
         <AdminTable
           caption={t("admin.events.registrations")}
           columns={[t("admin.events.reg.participant"), t("admin.events.reg.reference"), t("admin.events.reg.places"), t("admin.events.reg.status"), t("admin.events.reg.amount"), t("admin.events.reg.registeredAt")]}
@@ -204,7 +209,10 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
               </td>
               <td className="tabular-nums">{registration.places}</td>
               <td>
-                <Badge variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" ? "accent" : "secondary"}>
+                <Badge
+                  variant={registration.status === "confirmed" ? "default" : registration.status === "pending_payment" || registration.status === "applied" ? "accent" : "secondary"}
+                  data-testid={registration.status === "applied" ? "application-badge" : undefined}
+                >
                   {t(`admin.events.regStatus.${registration.status}` as const)}
                 </Badge>
               </td>

@@ -3,9 +3,11 @@ import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { bankTransferSchema, cancelSchema, INTENTS, manualRefundSchema, moveSchema, type RegistrationIntent } from "~/schemas/admin-registration";
+import { bankTransferSchema, cancelSchema, decisionSchema, INTENTS, manualRefundSchema, moveSchema, type RegistrationIntent } from "~/schemas/admin-registration";
 import type { Feedback } from "~/schemas/feedback";
 import { formatPrice } from "~/lib/money-format";
+import { formatDate } from "~/lib/dates";
+import { approveApplication, declineApplication } from "@server/booking/applications.server";
 import { audit, auditTrail, type Actor } from "@server/audit/audit.server";
 import { historyContext, historyLine, requestedByWords } from "@server/audit/history.server";
 import { reasonText } from "@server/audit/reasons.server";
@@ -101,6 +103,9 @@ export async function registrationPage(id: string, at: Date) {
       balanceReminderSentAt: iso(r.balanceReminderSentAt),
       balanceDueReminderSentAt: iso(r.balanceDueReminderSentAt),
       manageUrl: manageUrl(r.id),
+      // An application's decision (decision 045).
+      decidedAt: iso(r.decidedAt),
+      decisionMessage: r.decisionMessage,
     },
     event: {
       id: event.id,
@@ -112,6 +117,8 @@ export async function registrationPage(id: string, at: Date) {
       balanceDueDays: event.balanceDueDays,
       refundUntilDays: event.refundUntilDays,
       refundPercent: event.refundPercent,
+      requiresApproval: event.requiresApproval,
+      approvalHoldHours: event.approvalHoldHours,
     },
     payments: paymentRows.map((p) => ({
       id: p.id,
@@ -290,6 +297,45 @@ export async function registrationAction(form: FormData, admin: AdminUser, id: s
         const outcome = await confirmManualRefund(submission.value.refundId, actor);
         if (outcome === "not_found") return error(typed, "admin.bookings.manualRefund.failed", "admin.bookings.manualRefund.notManual", undefined, 409);
         return success(typed, outcome === "confirmed" ? "admin.bookings.manualRefund.done" : "admin.bookings.manualRefund.already");
+      }
+
+      case "approve":
+      case "decline": {
+        const submission = parseWithZod(form, { schema: decisionSchema });
+        const failedTitle = "admin.bookings.application.failed" as const;
+        if (submission.status !== "success") {
+          return answer({ intent: typed, feedback: { kind: "error", title: failedTitle, message: "admin.bookings.validation.fix" }, fieldErrors: submission.error ?? {} }, 400);
+        }
+        const message = submission.value.message;
+        if (typed === "decline") {
+          if (!message) {
+            return answer(
+              { intent: typed, feedback: { kind: "error", title: failedTitle, message: "admin.bookings.application.messageRequired" }, fieldErrors: { message: ["admin.bookings.application.messageRequired"] } },
+              400,
+            );
+          }
+          const declined = await declineApplication({ registrationId: registration.id, actor, message, at });
+          if (declined.outcome === "declined") return success(typed, "admin.bookings.application.declinedDone", { name: registration.customerName });
+          return error(typed, failedTitle, "admin.bookings.application.notApplied", undefined, 409);
+        }
+        const approved = await approveApplication({ registrationId: registration.id, actor, message, at });
+        switch (approved.outcome) {
+          case "approved":
+            return success(typed, "admin.bookings.application.approved", {
+              name: registration.customerName,
+              until: formatDate(approved.holdExpiresAt, "nl", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+            });
+          case "confirmed":
+            return success(typed, "admin.bookings.application.approvedFree");
+          case "no_places":
+            return error(typed, failedTitle, "admin.bookings.application.noPlaces", { places: approved.places, left: approved.left }, 409);
+          case "closed":
+            return error(typed, failedTitle, "admin.bookings.application.closed", undefined, 409);
+          case "not_found":
+            return error(typed, "admin.bookings.result.notFound", undefined, undefined, 404);
+          default:
+            return error(typed, failedTitle, "admin.bookings.application.notApplied", undefined, 409);
+        }
       }
 
       case "move": {

@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { ArrowRightLeft, Ban, Banknote, Mail, Send } from "lucide-react";
+import { ArrowRightLeft, Ban, Banknote, Check, Mail, Send, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
@@ -17,7 +17,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import { centsToEuros, formatPrice } from "~/lib/money-format";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { readForm } from "@server/http/form.server";
 import { registrationAction, registrationPage, type RegistrationActionData, type RegistrationPageData } from "./registration.server";
@@ -27,14 +27,14 @@ export const handle = { locale: "nl" };
 
 /** One registration for the team: who, what they paid and owe, what happened, and what can be done. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "bookings");
   const page = await registrationPage(params.id, now());
   if (!page) throw data(null, { status: 404 });
   return page;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "bookings");
   const form = await readForm(request);
   return registrationAction(form, admin, params.id);
 }
@@ -95,6 +95,17 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
               [t("admin.bookings.field.comments"), r.comments?.trim() ? <span key="comments" className="whitespace-pre-line">{r.comments}</span> : "–"],
               [t("admin.bookings.field.registeredAt"), formatDate(r.createdAt, "nl", DATE_TIME)],
               [t("admin.bookings.field.confirmedAt"), r.confirmedAt ? formatDate(r.confirmedAt, "nl", DATE_TIME) : "–"],
+              ...(r.decidedAt
+                ? [
+                    [
+                      t("admin.bookings.application.decision"),
+                      <span key="decision" data-testid="application-decision">
+                        {t(r.status === "declined" ? "admin.bookings.application.decidedDeclined" : "admin.bookings.application.decidedApproved", { date: formatDate(r.decidedAt, "nl", DATE_TIME) })}
+                        {r.decisionMessage && <span className="mt-0.5 block whitespace-pre-line text-slate-600">{r.decisionMessage}</span>}
+                      </span>,
+                    ] as [string, ReactNode],
+                  ]
+                : []),
               ...(r.cancelledAt ? [[t("admin.bookings.field.cancelledAt"), formatDate(r.cancelledAt, "nl", DATE_TIME)] as [string, ReactNode]] : []),
               [t("admin.bookings.field.manageLink"), <a key="manage" href={r.manageUrl} className="text-ocean-600 hover:underline [overflow-wrap:anywhere]">{t("admin.bookings.field.manageLinkText")}</a>],
             ]}
@@ -210,9 +221,13 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
 
       <AdminSection title={t("admin.bookings.actions")} id="registration-actions">
         {/* Only what can be done now; a booking that ended says why nothing can (no row of disabled forms). */}
-        {!cancellable ? (
+        {r.status === "applied" ? (
+          <ApplicationCard data={loaderData} busy={busy} error={answer?.intent === "approve" || answer?.intent === "decline" ? fieldError("message") : undefined} />
+        ) : !cancellable ? (
           <p className="max-w-3xl text-slate-700" data-testid="actions-unavailable">
-            {r.status === "cancelled"
+            {r.status === "declined"
+              ? t("admin.bookings.actions.noneDeclined")
+              : r.status === "cancelled"
               ? t("admin.bookings.actions.noneCancelled", { date: r.cancelledAt ? formatDate(r.cancelledAt, "nl", DAY) : "–" })
               : r.status === "refunded"
                 ? t("admin.bookings.actions.noneRefunded")
@@ -331,7 +346,7 @@ function moveTexts(t: T, name: string, event: string) {
 function StatusBadge({ status }: { status: RegistrationPageData["registration"]["status"] }) {
   const { t } = useI18n();
   return (
-    <Badge variant={status === "confirmed" ? "default" : status === "pending_payment" ? "accent" : "secondary"} data-testid="registration-status">
+    <Badge variant={status === "confirmed" ? "default" : status === "pending_payment" || status === "applied" ? "accent" : "secondary"} data-testid="registration-status">
       {t(`admin.events.regStatus.${status}` as const)}
     </Badge>
   );
@@ -409,6 +424,39 @@ function MoveCard({ data: page, busy, error }: { data: RegistrationPageData; bus
         </Form>
       )}
     </ActionCard>
+  );
+}
+
+/**
+ * An application waiting for its decision (decision 045): one message, and Approve or Decline.
+ * Approving checks the places under the event's lock; declining needs the message.
+ */
+function ApplicationCard({ data: page, busy, error }: { data: RegistrationPageData; busy: boolean; error?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="grid max-w-3xl gap-3 rounded-lg border border-signal-500/40 bg-signal-500/5 p-4" data-testid="application-card">
+      <h3 className="text-lg font-bold normal-case tracking-normal text-navy-900">{t("admin.bookings.application.title")}</h3>
+      <p className="text-sm text-slate-700">{t("admin.bookings.application.pendingText")}</p>
+      <p className="text-sm text-slate-700">{t("admin.bookings.application.text", { hours: page.event.approvalHoldHours })}</p>
+      <Form method="post" className="grid gap-3">
+        <FieldRow id="application-message" label={t("admin.bookings.application.message")} error={error}>
+          <Textarea id="application-message" name="message" rows={4} maxLength={2000} aria-describedby="application-message-hint" />
+        </FieldRow>
+        <p id="application-message-hint" className="-mt-2 text-xs text-slate-500">
+          {t("admin.bookings.application.messageHint")}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="approve" disabled={busy}>
+            <Check aria-hidden />
+            {t("admin.bookings.application.approve")}
+          </Button>
+          <Button type="submit" name="intent" value="decline" variant="destructive" disabled={busy}>
+            <X aria-hidden />
+            {t("admin.bookings.application.decline")}
+          </Button>
+        </div>
+      </Form>
+    </div>
   );
 }
 

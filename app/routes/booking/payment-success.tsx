@@ -9,7 +9,7 @@ import { requestLocale } from "~/i18n/locale.server";
 import { formatAmount } from "~/lib/money-format";
 import { formatDate } from "~/lib/dates";
 import { seo, type RootData } from "~/lib/seo";
-import { verifyCheckoutReturn, verifyFreeConfirmation, type Verification } from "@server/booking/verify.server";
+import { verifyApplication, verifyCheckoutReturn, verifyFreeConfirmation, type Verification } from "@server/booking/verify.server";
 import type { Route } from "./+types/payment-success";
 
 /**
@@ -34,9 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const locale = await requestLocale(request);
   const eventId = url.searchParams.get("event_id");
   const confirmed = url.searchParams.get("confirmed");
-  const verification: Promise<Verification> = confirmed
-    ? verifyFreeConfirmation(confirmed, eventId, locale)
-    : verifyCheckoutReturn(url.searchParams.get("session_id"), eventId, locale);
+  const applied = url.searchParams.get("applied");
+  const verification: Promise<Verification> = applied
+    ? verifyApplication(applied, eventId, locale)
+    : confirmed
+      ? verifyFreeConfirmation(confirmed, eventId, locale)
+      : verifyCheckoutReturn(url.searchParams.get("session_id"), eventId, locale);
   const settled = await settledWithin(verification, INLINE_WAIT_MS);
   return { verification: "value" in settled ? settled.value : settled.pending };
 }
@@ -181,10 +184,45 @@ function Confirmed({ result }: { result: Extract<Verification, { state: "confirm
   );
 }
 
+/** An application was received (decision 045): the team decides and e-mails; nothing is paid now. */
+function Applied({ result }: { result: Extract<Verification, { state: "applied" }> }) {
+  const { t } = useI18n();
+  return (
+    <Panel tone="pending" icon={<Hourglass className="size-8" aria-hidden />} title={t("booking.application.receivedTitle")}>
+      <p className="text-center text-slate-700" data-testid="application-received">
+        {t("booking.application.receivedText", { email: result.email })}
+      </p>
+      <dl className="mx-auto mt-6 max-w-sm divide-y rounded-lg border bg-foam-100/60 px-4">
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="text-muted-foreground">{t("booking.success.event")}</dt>
+          <dd className="text-right font-medium text-navy-900">{result.eventName}</dd>
+        </div>
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="text-muted-foreground">{t("booking.application.receivedPlaces")}</dt>
+          <dd className="font-medium text-navy-900">{result.places}</dd>
+        </div>
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="text-muted-foreground">{t("booking.success.reference")}</dt>
+          <dd className="font-mono text-lg font-bold text-navy-900" data-testid="registration-reference">
+            {result.reference}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-center">
+        <Link to={result.managePath} className="font-semibold text-ocean-700 underline underline-offset-4">
+          {t("booking.application.view")}
+        </Link>
+      </p>
+      <Actions />
+    </Panel>
+  );
+}
+
 function Result({ result }: { result: Verification }) {
   const { t } = useI18n();
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (result.state === "confirmed") return <Confirmed result={result} />;
+  if (result.state === "applied") return <Applied result={result} />;
   if (result.state === "done") {
     // An old link: it says the payment is done and shows nobody's details.
     return (

@@ -62,7 +62,8 @@ function failure(locale: Locale, description: string): RegisterActionData["failu
 
 /**
  * The registration action: rate limit, validate with the shared schema, register and hold a
- * place, then open the checkout (303 to it), or confirm a free event at once. Every failure is an
+ * place, then open the checkout (303 to it), or confirm a free event at once; on an event that
+ * requires approval, take the application and show that it was received (decision 045). Every failure is an
  * answer with a message in the visitor's language, never a thrown error (except a body that is
  * no form at all: `readForm`'s short 400/413/415, which the request checks give before this runs).
  */
@@ -138,6 +139,14 @@ export async function registerFromForm(
         kind: "answer",
         status: created.reason === "not_found" ? 404 : 409,
         data: { result: submission.reply(), failure: failure(locale, translate(locale, REFUSAL_MESSAGES[created.reason], { max: created.max ?? MAX_OPEN_HOLDS_PER_BOOKER, left: created.left ?? 0 })) },
+      };
+    }
+    if (created.outcome === "applied") {
+      // An application (decision 045): nothing to pay; its e-mails were queued with it.
+      await deliverQueuedQuietly(created.emailIds);
+      return {
+        kind: "redirect",
+        location: `/payment-success?applied=${encodeURIComponent(confirmationToken(created.registration.id))}&event_id=${created.event.id}`,
       };
     }
     const { registration, event, due } = created;

@@ -40,7 +40,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const { locale, publicUrl, languageAddress } = matches[0].loaderData;
   const name = loaderData?.event.name ?? translate(locale, "booking.error.notFound");
   return seo({
-    title: `${translate(locale, "booking.form.title", { event: name })} | ${translate(locale, "site.name")}`,
+    title: `${translate(locale, loaderData?.event.requiresApproval ? "booking.application.formTitle" : "booking.form.title", { event: name })} | ${translate(locale, "site.name")}`,
     description: loaderData?.event.description.slice(0, 160) ?? translate(locale, "site.description"),
     path: loaderData ? `/events/${loaderData.event.slug}/register` : "/calendar",
     publicUrl,
@@ -62,7 +62,9 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             {t("booking.standalone.back")}
           </Link>
           <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-signal-500">{t("booking.standalone.kicker")}</p>
-          <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">{t("booking.form.title", { event: event.name })}</h1>
+          <h1 className="mt-2 text-4xl font-bold uppercase leading-none sm:text-5xl">
+            {t(event.requiresApproval ? "booking.application.formTitle" : "booking.form.title", { event: event.name })}
+          </h1>
           <div className="mt-4">
             <EventWhenWhere event={event} />
           </div>

@@ -17,6 +17,7 @@ import {
 import { participantDeadline } from "~/lib/booking";
 import { PARTICIPANT } from "@server/audit/audit.server";
 import { openBalanceCheckout } from "@server/booking/balance.server";
+import { isApprovedHold, openApprovedCheckout } from "@server/booking/applications.server";
 import { cancelBooking, cancellationQuote } from "@server/booking/cancel.server";
 import { updateContactDetails } from "@server/booking/changes.server";
 import { registrationIdFromManageToken } from "@server/booking/manage-link.server";
@@ -151,10 +152,24 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
   const disruption = await participantDisruption(db(), r.id, at);
   // While the choice after a cancelled or moved date is open, it replaces paying and cancelling.
   const choosing = disruption?.choice === "pending";
+  // An application (decision 045): under review, declined, or approved and held for its payment.
+  const approvedHold = isApprovedHold(r) && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() > at.getTime();
+  const application: ManageView["application"] =
+    r.status === "applied" || r.status === "declined" || r.decidedAt !== null
+      ? {
+          state: r.status === "applied" ? "review" : r.status === "declined" ? "declined" : approvedHold ? "approved" : "decided",
+          message: r.decisionMessage,
+          decidedAt: r.decidedAt?.toISOString() ?? null,
+          holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
+          amountDueCents: r.amountDueCents,
+        }
+      : null;
   const can = {
     payBalance: confirmed && money.balanceDueCents > 0 && !choosing,
     changeDetails: confirmed && beforeStart,
     cancel: confirmed && beforeStart && !choosing,
+    // Only a booking that was an application has the approval's payment step.
+    ...(application ? { payApproved: approvedHold && r.amountDueCents > 0 } : {}),
   };
   const policy = cancellationRefund(event, 0, at);
   let cancelQuote: CancelQuote | null = null;
@@ -202,6 +217,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     places,
     can,
     cancelQuote,
+    application,
     disruption: disruption
       ? {
           kind: disruption.kind,
@@ -239,7 +255,7 @@ function answer(status: number, body: ManageActionData, headers?: Record<string,
 }
 
 /**
- * The page's forms: `intent` = pay | details | cancel | place-cancel | place-replace | place-resend. Every outcome is an answer the page shows
+ * The page's forms: `intent` = pay | pay-approved | details | cancel | place-cancel | place-replace | place-resend. Every outcome is an answer the page shows
  * in the visitor's language; bad input changes nothing and is answered 400, never thrown.
  */
 export async function manageAction(request: Request, booking: Booking, clientAddress: string): Promise<ActionAnswer> {
@@ -264,6 +280,11 @@ export async function manageAction(request: Request, booking: Booking, clientAdd
       const status = { moved: 200, refunded: 200, already_answered: 200, bad_target: 400, full: 409, target_closed: 409, not_live: 409, no_disruption: 409 }[chosen.outcome];
       const choiceIntent = intent === "disruption-move" ? "disruption-move" : "disruption-refund";
       return answer(status, { intent: choiceIntent, outcome: chosen.outcome, refundedCents: chosen.refundedCents });
+    }
+    if (intent === "pay-approved") {
+      const opened = await openApprovedCheckout(id, PARTICIPANT);
+      if (opened.outcome === "opened") return { kind: "redirect", location: opened.path };
+      return answer(opened.outcome === "provider_error" ? 502 : 409, { intent, outcome: opened.outcome });
     }
     if (intent === "pay") {
       const opened = await openBalanceCheckout(id, PARTICIPANT);

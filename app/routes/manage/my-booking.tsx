@@ -1,6 +1,7 @@
 import "~/i18n/manage";
 import { data, isRouteErrorResponse, Link, redirect, useRouteLoaderData } from "react-router";
 import { ActionResult } from "~/components/manage/action-result";
+import { ApplicationNotice } from "~/components/manage/application";
 import { BookingHero } from "~/components/manage/booking-overview";
 import { CancelCard, CancelledNotice, PolicyCard } from "~/components/manage/cancellation";
 import { DetailsCard } from "~/components/manage/details-form";
@@ -75,7 +76,8 @@ export default function MyBookingPage({ loaderData: view, actionData, params }: 
             {view.disruption && <DisruptionCard disruption={view.disruption} />}
             {cancelled && <CancelledNotice view={view} />}
             {view.status === "expired" && <Notice tone="neutral">{t("manage.expired.text")}</Notice>}
-            {view.status === "pending_payment" && <Notice tone="pending">{t("manage.pending.text")}</Notice>}
+            <ApplicationNotice view={view} />
+            {view.status === "pending_payment" && !view.can.payApproved && <Notice tone="pending">{t("manage.pending.text")}</Notice>}
             {view.places && <ParticipantsCard view={view} places={view.places} path={path} actionData={actionData} />}
             <PaymentsCard view={view} />
             {view.status === "confirmed" && <DetailsCard view={view} actionData={actionData} teamEmail={teamEmail} />}

@@ -579,6 +579,36 @@ const admin = {
   "admin.codes.validation.page": "Unknown page",
   "admin.codes.validation.demo": "This is a demo code from the README: anyone can read it. It only works on the demo; choose a code of your own",
   // --- end admin-content ---
+  // --- approval (issue 27, decision 045) ---
+  "admin.bookings.application.title": "Review the application",
+  "admin.bookings.application.text": "Approve or decline. Approving holds the places for {hours} hours and sends the applicant a link to pay; declining charges nothing.",
+  "admin.bookings.application.message": "Message to the applicant",
+  "admin.bookings.application.messageHint": "Required when declining; optional when approving. The applicant reads it in the e-mail and on their booking page.",
+  "admin.bookings.application.approve": "Approve",
+  "admin.bookings.application.decline": "Decline",
+  "admin.bookings.application.approved": "Application approved: {name} can pay until {until}.",
+  "admin.bookings.application.approvedFree": "Application approved: the (free) booking is confirmed.",
+  "admin.bookings.application.declinedDone": "Application declined: {name} gets an e-mail.",
+  "admin.bookings.application.failed": "Not done",
+  "admin.bookings.application.noPlaces": "Not enough places free: this application asks for {places}, {left} are free. Free places first, or decline.",
+  "admin.bookings.application.closed": "This event takes no registrations any more (cancelled, started or over).",
+  "admin.bookings.application.notApplied": "This application has already been decided.",
+  "admin.bookings.application.messageRequired": "Write a message when declining.",
+  "admin.bookings.application.messageTooLong": "The message is too long (at most 2000 characters).",
+  "admin.bookings.application.decision": "Decision",
+  "admin.bookings.application.decidedApproved": "Approved on {date}",
+  "admin.bookings.application.decidedDeclined": "Declined on {date}",
+  "admin.bookings.application.pendingText": "Application under review: no places are held and nothing is due until it is approved.",
+  "admin.bookings.actions.noneDeclined": "The application was declined: nothing can be done with it any more.",
+  "admin.bookings.history.applicationApproved": "Application approved; places held until {time}",
+  "admin.bookings.history.applicationApprovedFree": "Application approved and confirmed",
+  "admin.bookings.history.applicationDeclined": "Application declined",
+  "admin.bookings.history.created.applied": "Applied for {places} place(s); nothing held until approved",
+  "admin.events.applicationsOpen": "Applications to review: {count}",
+  "admin.dashboard.applications": "Applications to review",
+  "admin.dashboard.applicationsEmpty": "No applications waiting.",
+  "admin.dashboard.applicationPlaces": "Places",
+  // --- end approval ---
 };
 
 export default admin;

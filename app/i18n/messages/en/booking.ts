@@ -176,6 +176,20 @@ const booking = {
   "booking.lifecycle.success.fullyPaid": "Your booking is now paid in full.",
   "booking.lifecycle.success.balanceEmailNote": "A confirmation of this payment is on its way to {email}.",
   "booking.lifecycle.success.manage": "View my booking",
+  // --- approval (issue 27, decision 045) ---
+  "booking.application.formTitle": "Apply for {event}",
+  "booking.application.intro": "Fill in your details to apply. The team reviews every application; fields marked * are required.",
+  "booking.application.submit": "Send my application",
+  "booking.application.submitPlaces": "Apply for {places} places",
+  "booking.application.busy": "Sending…",
+  "booking.application.amountTitle": "Due once approved",
+  "booking.application.payLater": "You pay only once the team approves your application. Nothing is charged now.",
+  "booking.application.next": "The team reviews your application and e-mails you its decision. Once it is approved you receive a link to pay, and your places are held for you for a few days.",
+  "booking.application.receivedTitle": "Application received",
+  "booking.application.receivedText": "Thank you. The team will review your application and e-mail you at {email}. You pay nothing until it is approved.",
+  "booking.application.receivedPlaces": "Places applied for",
+  "booking.application.view": "View my application",
+  // --- end approval ---
 };
 
 export default booking;

@@ -91,6 +91,10 @@ const events = {
   "events.interest.back": "Back to the calendar",
   "events.interest.metaTitle": "Show interest: {event} | Ocean Racing Team",
   "events.interest.metaDescription": "Leave your details and the Ocean Racing Team will keep you posted about {event}.",
+  // --- approval (issue 27, decision 045) ---
+  "events.action.apply": "Apply",
+  "events.approvalNote": "The team reviews every application: you pay only once yours is approved.",
+  // --- end approval ---
 };
 
 export default events;

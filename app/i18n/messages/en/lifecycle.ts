@@ -143,6 +143,31 @@ const lifecycle = {
   "booking.lifecycle.email.moved.now": "Now",
   "booking.lifecycle.email.moved.payments": "What you paid moves with your booking.",
   "booking.lifecycle.email.moved.balance": "The balance of {amount} is due by {date}. You can pay it online on your booking page.",
+  // --- approval (issue 27, decision 045) ---
+  "booking.lifecycle.application.received.subject": "Application received: {event}",
+  "booking.lifecycle.application.received.preview": "The team will review your application for {event}.",
+  "booking.lifecycle.application.received.heading": "Application received",
+  "booking.lifecycle.application.received.intro": "Thank you for applying for {event}. The team reviews every application and will e-mail you its decision.",
+  "booking.lifecycle.application.received.nothingCharged": "Nothing is charged until your application is approved. Once it is, you receive a link to pay, and your places are held for you for {hours} hours.",
+  "booking.lifecycle.application.places": "Places",
+  "booking.lifecycle.application.view": "View my application",
+  "booking.lifecycle.application.approved.subject": "Approved: pay for {event} by {until}",
+  "booking.lifecycle.application.approved.preview": "Your application for {event} is approved. Your places are held until {until}.",
+  "booking.lifecycle.application.approved.heading": "Your application is approved",
+  "booking.lifecycle.application.approved.intro": "Good news: the team has approved your application for {event}.",
+  "booking.lifecycle.application.approved.amount": "To pay now",
+  "booking.lifecycle.application.approved.until": "Places held until",
+  "booking.lifecycle.application.approved.pay": "Pay now",
+  "booking.lifecycle.application.approved.payText": "Pay on your booking page to confirm your places:",
+  "booking.lifecycle.application.approved.lapse": "If we have not received your payment by {until}, the places are released and your application lapses.",
+  "booking.lifecycle.application.message": "Message from the team",
+  "booking.lifecycle.application.declined.subject": "Your application for {event}",
+  "booking.lifecycle.application.declined.preview": "The team's decision on your application for {event}.",
+  "booking.lifecycle.application.declined.heading": "Application not accepted",
+  "booking.lifecycle.application.declined.intro": "We are sorry: the team cannot accept your application for {event}.",
+  "booking.lifecycle.application.declined.nothingCharged": "Nothing has been charged.",
+  "booking.lifecycle.application.questions": "Questions? E-mail us at {email}.",
+  // --- end approval ---
 };
 
 export default lifecycle;

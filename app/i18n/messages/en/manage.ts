@@ -178,6 +178,15 @@ const manage = {
   "manage.placeMail.booker.nothingPaid": "Nothing had been paid for this place, so there is nothing to refund.",
   "manage.placeMail.booker.now": "Your booking now holds {places} places. Price: {price}. Still due: {balance}.",
   "manage.placeMail.booker.link": "Your booking: {url}",
+  // --- approval (issue 27, decision 045) ---
+  "manage.application.review": "Your application is under review. The team will e-mail you its decision; you pay nothing until it is approved.",
+  "manage.application.declined": "The team has declined your application. Nothing has been charged.",
+  "manage.application.message": "Message from the team",
+  "manage.application.approved": "Your application is approved. Pay {amount} by {until} to confirm your places; after that they are released.",
+  "manage.application.pay": "Pay {amount}",
+  "manage.application.payFailed": "The payment page could not be opened. Please try again in a moment.",
+  "manage.application.notPayable": "This booking cannot be paid here (any more). If you think it should, e-mail us.",
+  // --- end approval ---
 };
 
 export default manage;

@@ -171,4 +171,18 @@ export default {
   "booking.lifecycle.success.fullyPaid": "Je boeking is nu helemaal betaald.",
   "booking.lifecycle.success.balanceEmailNote": "Een bevestiging van deze betaling is onderweg naar {email}.",
   "booking.lifecycle.success.manage": "Mijn boeking bekijken",
+  // --- approval (issue 27, decision 045) ---
+  "booking.application.formTitle": "Aanmelden voor {event}",
+  "booking.application.intro": "Vul je gegevens in om je aan te melden. Het team beoordeelt elke aanmelding; velden met * zijn verplicht.",
+  "booking.application.submit": "Aanmelding versturen",
+  "booking.application.submitPlaces": "Aanmelden voor {places} plaatsen",
+  "booking.application.busy": "Bezig met versturen…",
+  "booking.application.amountTitle": "Te betalen na goedkeuring",
+  "booking.application.payLater": "Je betaalt pas als het team je aanmelding goedkeurt. Er wordt nu niets afgeschreven.",
+  "booking.application.next": "Het team beoordeelt je aanmelding en mailt je het besluit. Na goedkeuring krijg je een link om te betalen, en houden we je plaatsen een paar dagen voor je vast.",
+  "booking.application.receivedTitle": "Aanmelding ontvangen",
+  "booking.application.receivedText": "Dank je wel. Het team beoordeelt je aanmelding en mailt je op {email}. Je betaalt niets tot ze is goedgekeurd.",
+  "booking.application.receivedPlaces": "Aangevraagde plaatsen",
+  "booking.application.view": "Mijn aanmelding bekijken",
+  // --- end approval ---
 } satisfies Messages<typeof en>;

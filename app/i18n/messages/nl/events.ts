@@ -93,4 +93,8 @@ export default {
   "events.interest.back": "Terug naar de kalender",
   "events.interest.metaTitle": "Interesse tonen: {event} | Ocean Racing Team",
   "events.interest.metaDescription": "Laat je gegevens achter, dan houdt het Ocean Racing Team je op de hoogte over {event}.",
+  // --- approval (issue 27, decision 045) ---
+  "events.action.apply": "Aanmelden ter beoordeling",
+  "events.approvalNote": "Het team beoordeelt elke aanmelding: je betaalt pas als de jouwe is goedgekeurd.",
+  // --- end approval ---
 } satisfies Messages<typeof en>;

@@ -181,4 +181,13 @@ export default {
   "manage.placeMail.booker.nothingPaid": "Voor deze plaats was nog niets betaald, dus er valt niets terug te betalen.",
   "manage.placeMail.booker.now": "Je boeking heeft nu {places} plaatsen. Prijs: {price}. Nog te betalen: {balance}.",
   "manage.placeMail.booker.link": "Je boeking: {url}",
+  // --- approval (issue 27, decision 045) ---
+  "manage.application.review": "Je aanmelding wordt beoordeeld. Het team mailt je het besluit; je betaalt niets tot ze is goedgekeurd.",
+  "manage.application.declined": "Het team heeft je aanmelding afgewezen. Er is niets afgeschreven.",
+  "manage.application.message": "Bericht van het team",
+  "manage.application.approved": "Je aanmelding is goedgekeurd. Betaal {amount} vóór {until} om je plaatsen te bevestigen; daarna komen ze weer vrij.",
+  "manage.application.pay": "{amount} betalen",
+  "manage.application.payFailed": "De betaalpagina kon niet worden geopend. Probeer het zo nog eens.",
+  "manage.application.notPayable": "Deze boeking kan hier (niet meer) betaald worden. Denk je dat dat niet klopt, mail ons dan.",
+  // --- end approval ---
 } satisfies Messages<typeof en>;

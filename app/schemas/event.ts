@@ -113,6 +113,16 @@ export const eventSchema = z
     registrationOpensAt: optionalLocalDateTime,
     earlyBirdPercent: optionalInteger(1, 90, "admin.events.validation.earlyBirdPercent"),
     earlyBirdUntil: optionalLocalDateTime,
+    // --- crew file and applications (issue 27, decision 043) ---
+    offshore: checkbox,
+    /** The crew readiness rule: all three, or none (qualification empty: no rule). */
+    crewRuleQualification: optionalText(200),
+    crewRuleMinPercent: optionalInteger(1, 100, "admin.crew.event.validation.minPercent"),
+    crewRuleSkipperIncluded: checkbox,
+    healthRetentionDays: wholeNumber(0, 3650, "admin.crew.event.validation.retentionDays").default(30),
+    requiresApproval: checkbox,
+    approvalHoldHours: wholeNumber(1, 720, "admin.crew.event.validation.holdHours").default(72),
+    // --- end crew file ---
     listed: checkbox,
     privatePageKey: optionalText(100),
     documentName: optionalText(200),
@@ -136,6 +146,12 @@ export const eventSchema = z
     }
     if (event.registrationOpensAt && event.registrationOpensAt > event.startDate) {
       ctx.addIssue({ code: "custom", path: ["registrationOpensAt"], message: "admin.events.validation.opensAfterStart" satisfies MessageKey });
+    }
+    if (event.crewRuleQualification && event.crewRuleMinPercent === undefined) {
+      ctx.addIssue({ code: "custom", path: ["crewRuleMinPercent"], message: "admin.crew.event.validation.rulePair" satisfies MessageKey });
+    }
+    if (!event.crewRuleQualification && (event.crewRuleMinPercent !== undefined || event.crewRuleSkipperIncluded)) {
+      ctx.addIssue({ code: "custom", path: ["crewRuleQualification"], message: "admin.crew.event.validation.rulePair" satisfies MessageKey });
     }
     // 0% means free: a paid event that took nothing at registration would never be paid for.
     if (event.bookingMode === "registration" && event.price > 0 && event.depositPercent === 0) {
@@ -175,6 +191,13 @@ export type EventFormDefaults = {
   listed: boolean;
   privatePageKey: string;
   documentName: string;
+  offshore: boolean;
+  crewRuleQualification: string;
+  crewRuleMinPercent: string;
+  crewRuleSkipperIncluded: boolean;
+  healthRetentionDays: string;
+  requiresApproval: boolean;
+  approvalHoldHours: string;
 };
 
 export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
@@ -206,4 +229,11 @@ export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
   listed: true,
   privatePageKey: "",
   documentName: "",
+  offshore: false,
+  crewRuleQualification: "",
+  crewRuleMinPercent: "",
+  crewRuleSkipperIncluded: false,
+  healthRetentionDays: "30",
+  requiresApproval: false,
+  approvalHoldHours: "72",
 };

@@ -34,5 +34,12 @@ export function eventFormDefaults(event: Event): EventFormDefaults {
     listed: event.listed,
     privatePageKey: event.privatePageKey ?? "",
     documentName: event.documentName ?? "",
+    offshore: event.offshore,
+    crewRuleQualification: event.crewRule?.qualification ?? "",
+    crewRuleMinPercent: event.crewRule ? String(event.crewRule.minPercent) : "",
+    crewRuleSkipperIncluded: event.crewRule?.skipperIncluded ?? false,
+    healthRetentionDays: String(event.healthRetentionDays),
+    requiresApproval: event.requiresApproval,
+    approvalHoldHours: String(event.approvalHoldHours),
   };
 }

@@ -97,6 +97,14 @@ export async function saveEvent(
     earlyBirdUntil: times.earlyBirdUntil as Date | null,
     listed: values.listed,
     privatePageKey: values.privatePageKey,
+    // The crew file and applications (issue 27, decision 043).
+    offshore: values.offshore,
+    crewRule: values.crewRuleQualification
+      ? { qualification: values.crewRuleQualification, minPercent: values.crewRuleMinPercent ?? 0, skipperIncluded: values.crewRuleSkipperIncluded }
+      : null,
+    healthRetentionDays: values.healthRetentionDays,
+    requiresApproval: values.requiresApproval,
+    approvalHoldHours: values.approvalHoldHours,
     documentUrl,
     // Without a name the pages show their default ('Bekijk Brochure' / 'View Brochure').
     documentName: documentUrl ? (values.documentName ?? existing?.documentName ?? null) : null,

@@ -32,7 +32,13 @@ export function EventForm({
   const [form, fields] = useForm({
     id: "event-form",
     lastResult,
-    defaultValue: { ...defaults, listed: defaults.listed ? "on" : undefined },
+    defaultValue: {
+      ...defaults,
+      listed: defaults.listed ? "on" : undefined,
+      offshore: defaults.offshore ? "on" : undefined,
+      crewRuleSkipperIncluded: defaults.crewRuleSkipperIncluded ? "on" : undefined,
+      requiresApproval: defaults.requiresApproval ? "on" : undefined,
+    },
     constraint: getZodConstraint(eventSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -179,6 +185,40 @@ export function EventForm({
           </Field>
         </div>
       </FormPanel>
+
+      {/* --- crew file and applications (issue 27) --- */}
+      <FormPanel title={t("admin.crew.event.section")} description={t("admin.crew.event.sectionHint")}>
+        <div className="grid gap-5 md:grid-cols-3">
+          <FormSwitch id={fields.offshore.id} name={fields.offshore.name} label={t("admin.crew.event.offshore")} hint={t("admin.crew.event.offshoreHint")} defaultChecked={lastResult ? fields.offshore.initialValue === "on" : defaults.offshore} />
+          <Field meta={fields.healthRetentionDays} label={t("admin.crew.event.retentionDays")} hint={t("admin.crew.event.retentionDaysHint")}>
+            {text(fields.healthRetentionDays, "number", true)}
+          </Field>
+          <div className="hidden md:block" />
+          <Field meta={fields.crewRuleQualification} label={t("admin.crew.event.ruleQualification")} hint={t("admin.crew.event.ruleQualificationHint")}>
+            {text(fields.crewRuleQualification, "text", true, { maxLength: 200 })}
+          </Field>
+          <Field meta={fields.crewRuleMinPercent} label={t("admin.crew.event.ruleMinPercent")} hint={t("admin.crew.event.ruleMinPercentHint")}>
+            {text(fields.crewRuleMinPercent, "number", true)}
+          </Field>
+          <FormSwitch
+            id={fields.crewRuleSkipperIncluded.id}
+            name={fields.crewRuleSkipperIncluded.name}
+            label={t("admin.crew.event.ruleSkipper")}
+            defaultChecked={lastResult ? fields.crewRuleSkipperIncluded.initialValue === "on" : defaults.crewRuleSkipperIncluded}
+          />
+          <FormSwitch
+            id={fields.requiresApproval.id}
+            name={fields.requiresApproval.name}
+            label={t("admin.crew.event.requiresApproval")}
+            hint={t("admin.crew.event.requiresApprovalHint")}
+            defaultChecked={lastResult ? fields.requiresApproval.initialValue === "on" : defaults.requiresApproval}
+          />
+          <Field meta={fields.approvalHoldHours} label={t("admin.crew.event.holdHours")} hint={t("admin.crew.event.holdHoursHint")}>
+            {text(fields.approvalHoldHours, "number", true)}
+          </Field>
+        </div>
+      </FormPanel>
+      {/* --- end crew file --- */}
 
       <FormPanel title={t("admin.events.section.visibility")}>
         <div className="grid gap-5 md:grid-cols-2">

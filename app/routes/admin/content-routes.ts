@@ -11,6 +11,14 @@ export const adminContentRoutes: RouteConfigEntry[] = [
   route("admin/events/:id", "routes/admin/events-detail.tsx"),
   route("admin/events/:id/waitlist", "routes/admin/waitlist.tsx"),
   route("admin/events/:id/disruption", "routes/admin/event-disruption.tsx"),
+  // --- crew file, the staff's side (issue 27) ---
+  route("admin/events/:id/crew-items", "routes/admin/crew-items.tsx"),
+  route("admin/events/:id/crew", "routes/admin/crew-file.tsx"),
+  route("admin/events/:id/clearance", "routes/admin/clearance.tsx"),
+  // Resource routes: a file or a CSV alone (the gate layout neither runs nor renders for them).
+  route("admin/events/:id/clearance.csv", "routes/admin/exports.clearance.ts"),
+  route("admin/events/:id/crew/files/:fileId", "routes/admin/crew-file-download.ts"),
+  // --- end crew file ---
   route("admin/codes", "routes/admin/codes.tsx"),
   // Public: pictures and documents of published articles and events. A resource route, so the
   // gate layout around it neither runs nor renders; it answers with the file alone.

@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { Ban, CalendarX2, ListOrdered, Unlock } from "lucide-react";
+import { Ban, CalendarX2, ListChecks, ListOrdered, Unlock, Users } from "lucide-react";
 import { useMemo } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ActionFeedback } from "~/components/admin/action-feedback";
@@ -169,6 +169,16 @@ export default function AdminEvent({ loaderData, actionData }: Route.ComponentPr
         <ListOrdered aria-hidden className="size-4" />
         {t("admin.waitlist.link", { count: loaderData.waitlist })}
       </Link>
+      {/* --- crew file (issue 27) --- */}
+      <Link to={`/admin/events/${event.id}/crew-items`} className="inline-flex items-center gap-1.5 self-start font-semibold text-ocean-600 underline-offset-4 hover:underline" data-testid="crew-items-link">
+        <ListChecks aria-hidden className="size-4" />
+        {t("admin.crew.items.link")}
+      </Link>
+      <Link to={`/admin/events/${event.id}/crew`} className="inline-flex items-center gap-1.5 self-start font-semibold text-ocean-600 underline-offset-4 hover:underline" data-testid="crew-file-link">
+        <Users aria-hidden className="size-4" />
+        {t("admin.crew.file.link")}
+      </Link>
+      {/* --- end crew file --- */}
       {(!event.cancelled || event.disrupted) && event.displayStatus !== "completed" && (
         <Link to={`/admin/events/${event.id}/disruption`} className="inline-flex items-center gap-1.5 self-start font-semibold text-ocean-600 underline-offset-4 hover:underline" data-testid="disruption-link">
           <CalendarX2 aria-hidden className="size-4" />

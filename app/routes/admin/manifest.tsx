@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { Download, Printer } from "lucide-react";
+import { Download, Printer, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
@@ -7,8 +7,12 @@ import { useI18n } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { Badge } from "~/components/ui/badge";
+import { CrewMissingList } from "~/components/admin/crew-file-table";
+import { CrewReadinessLine } from "~/components/admin/crew-readiness";
 import { eventManifest } from "@server/reports/dashboard.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
+import { mayUse } from "@server/auth/roles.server";
+import { eventCrewFile } from "@server/crew/crew-file.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/manifest";
@@ -17,12 +21,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The printable participant manifest of one event, for the safety file ashore. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const manifest = UUID.test(params.eventId) ? await eventManifest(db(), params.eventId, now()) : undefined;
+  if (!UUID.test(params.eventId)) {
+    await requireStaff(request, "crew");
+    throw data(null, { status: 404 });
+  }
+  // Manifests and crew files: permission "crew" (a skipper: on the events assigned to them).
+  const staff = await requireStaff(request, "crew", { eventId: params.eventId });
+  const manifest = await eventManifest(db(), params.eventId, now());
   if (!manifest) throw data(null, { status: 404 });
+  // The crew file's states and counts only (no answers, so no health-data view).
+  const health = await mayUse(staff.role, staff.id, "health", params.eventId);
+  const crew = await eventCrewFile(db(), params.eventId, { id: staff.id, email: staff.email, health }, { values: false });
+  const crewCounts = new Map((crew?.rows ?? []).map((row) => [row.placeId, { complete: row.complete, total: row.total }]));
   return {
     event: { ...manifest.event, startDate: manifest.event.startDate.toISOString() },
-    participants: manifest.participants,
+    participants: manifest.participants.map((p) => ({ ...p, crew: crewCounts.get(p.id) ?? null })),
+    crewItems: crew?.items.length ?? 0,
+    crewMissing: crew?.missing ?? [],
+    readiness: crew?.readiness ?? null,
     printedAt: now().toISOString(),
   };
 }
@@ -41,7 +57,7 @@ const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit
 
 export default function AdminManifest({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, participants, printedAt } = loaderData;
+  const { event, participants, printedAt, crewItems, crewMissing, readiness } = loaderData;
   const attentionCount = participants.filter((p) => !p.waiverAccepted || !p.detailsComplete).length;
   return (
     <AdminPage
@@ -58,6 +74,12 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
               date: formatDate(printedAt, "nl", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
               count: participants.length,
             })}
+          </p>
+          <p className="mt-1 text-sm print:hidden">
+            <Link to={`/admin/events/${event.id}/crew`} className="inline-flex items-center gap-1 font-semibold underline underline-offset-2" data-testid="manifest-crew-link">
+              <Users aria-hidden className="size-4" />
+              {t("admin.crew.file.title")}
+            </Link>
           </p>
           {attentionCount > 0 && (
             <p className="mt-1 text-sm font-semibold" data-testid="manifest-attention">
@@ -80,6 +102,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
       }
       className="print:px-0 print:py-2"
     >
+      {readiness && <CrewReadinessLine readiness={readiness} />}
       {participants.length === 0 ? (
         <p className="text-slate-600">{t("admin.manifest.empty")}</p>
       ) : (
@@ -96,6 +119,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t("admin.manifest.emergencyPhone")}</th>
                 <th scope="col">{t("admin.manifest.waiver")}</th>
                 <th scope="col">{t("admin.manifest.details")}</th>
+                {crewItems > 0 && <th scope="col">{t("admin.crew.file.title")}</th>}
                 <th scope="col">{t("admin.manifest.reference")}</th>
                 <th scope="col" className="text-right">
                   {t("admin.bookings.dashboard.balance")}
@@ -129,6 +153,11 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                     <td className={p.detailsComplete ? undefined : "font-semibold text-destructive"}>
                       {p.detailsComplete ? t("admin.manifest.detailsComplete") : `⚠ ${t("admin.manifest.detailsMissing")}`}
                     </td>
+                    {crewItems > 0 && (
+                      <td className={p.crew && p.crew.complete < p.crew.total ? "whitespace-nowrap font-semibold text-destructive" : "whitespace-nowrap"} data-testid="manifest-crew">
+                        {p.crew ? t("admin.crew.manifest.count", { complete: p.crew.complete, total: p.crew.total }) : "–"}
+                      </td>
+                    )}
                     <td className="whitespace-nowrap font-mono text-xs">{p.reference}</td>
                     <td className="whitespace-nowrap text-right tabular-nums">
                       {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
@@ -144,6 +173,14 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+      )}
+      {crewItems > 0 && (
+        <section aria-labelledby="manifest-crew-missing" className="grid gap-2 print:break-inside-avoid">
+          <h2 id="manifest-crew-missing" className="text-xl font-bold uppercase text-navy-900">
+            {t("admin.crew.file.missingTitle")}
+          </h2>
+          <CrewMissingList missing={crewMissing} />
+        </section>
       )}
     </AdminPage>
   );

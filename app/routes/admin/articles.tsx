@@ -11,7 +11,7 @@ import { translate, useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { formatArticleDate } from "~/lib/dates";
 import { adminTitle, articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/articles";
@@ -19,14 +19,14 @@ import type { Route } from "./+types/articles";
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "articles");
   return { articles: await articleSummaries(db()) };
 }
 
 const failed = (message: Feedback["message"] = "admin.articles.actionFailed"): Feedback => ({ kind: "error", title: "admin.uploads.errorTitle", message });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "articles");
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");

@@ -8,22 +8,30 @@ import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { Badge } from "~/components/ui/badge";
 import { eventManifest } from "@server/reports/dashboard.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
+import { roleHas } from "@server/auth/roles.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/manifest";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The printable participant manifest of one event, for the safety file ashore. */
+/**
+ * The printable participant manifest of one event, for the safety file ashore. Crew permission
+ * on this event (decision 044): a skipper sees only the events assigned to them, and without the
+ * bookings permission neither the balances, the links to the bookings nor the CSV (a booking export).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const manifest = UUID.test(params.eventId) ? await eventManifest(db(), params.eventId, now()) : undefined;
+  const valid = UUID.test(params.eventId);
+  const staff = await requireStaff(request, "crew", { eventId: valid ? params.eventId : undefined });
+  const manifest = valid ? await eventManifest(db(), params.eventId, now()) : undefined;
   if (!manifest) throw data(null, { status: 404 });
+  const bookings = roleHas(staff.role, "bookings");
   return {
     event: { ...manifest.event, startDate: manifest.event.startDate.toISOString() },
-    participants: manifest.participants,
+    participants: bookings ? manifest.participants : manifest.participants.map((p) => ({ ...p, balanceDueCents: 0, overdue: false })),
     printedAt: now().toISOString(),
+    bookings,
   };
 }
 
@@ -41,11 +49,11 @@ const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit
 
 export default function AdminManifest({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, participants, printedAt } = loaderData;
+  const { event, participants, printedAt, bookings } = loaderData;
   const attentionCount = participants.filter((p) => !p.waiverAccepted || !p.detailsComplete).length;
   return (
     <AdminPage
-      backTo="/admin/dashboard"
+      backTo={bookings ? "/admin/dashboard" : "/admin"}
       title={`${t("admin.manifest.title")}: ${event.name}`}
       intro={
         <>
@@ -69,13 +77,15 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
       actions={
         <>
           <PrintButton />
-          <Button asChild variant="light">
-            {/* The same people as the list: the live participants of the event's live bookings. */}
-            <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
-              <Download aria-hidden />
-              CSV
-            </a>
-          </Button>
+          {bookings && (
+            <Button asChild variant="light">
+              {/* The same people as the list: the live participants of the event's live bookings. */}
+              <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
+                <Download aria-hidden />
+                CSV
+              </a>
+            </Button>
+          )}
         </>
       }
       className="print:px-0 print:py-2"
@@ -97,9 +107,11 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t("admin.manifest.waiver")}</th>
                 <th scope="col">{t("admin.manifest.details")}</th>
                 <th scope="col">{t("admin.manifest.reference")}</th>
-                <th scope="col" className="text-right">
-                  {t("admin.bookings.dashboard.balance")}
-                </th>
+                {bookings && (
+                  <th scope="col" className="text-right">
+                    {t("admin.bookings.dashboard.balance")}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -110,9 +122,13 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                   <tr key={p.id} data-testid="manifest-row" data-attention={attention ? "yes" : undefined} className={attention ? "bg-amber-50 print:bg-transparent" : undefined}>
                     <td className="tabular-nums text-slate-500">{index + 1}</td>
                     <td className="font-semibold text-navy-900">
-                      <Link to={`/admin/registrations/${p.registrationId}`} className="hover:underline print:no-underline">
-                        {p.name}
-                      </Link>
+                      {bookings ? (
+                        <Link to={`/admin/registrations/${p.registrationId}`} className="hover:underline print:no-underline">
+                          {p.name}
+                        </Link>
+                      ) : (
+                        p.name
+                      )}
                       {p.bookerName && (
                         <span className="block text-xs font-normal text-slate-600">
                           {t("admin.manifest.booker")}: {p.bookerName}
@@ -130,14 +146,16 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                       {p.detailsComplete ? t("admin.manifest.detailsComplete") : `⚠ ${t("admin.manifest.detailsMissing")}`}
                     </td>
                     <td className="whitespace-nowrap font-mono text-xs">{p.reference}</td>
-                    <td className="whitespace-nowrap text-right tabular-nums">
-                      {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
-                      {p.overdue && (
-                        <Badge variant="destructive" className="ml-2 align-middle">
-                          {t("admin.bookings.overdue")}
-                        </Badge>
-                      )}
-                    </td>
+                    {bookings && (
+                      <td className="whitespace-nowrap text-right tabular-nums">
+                        {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
+                        {p.overdue && (
+                          <Badge variant="destructive" className="ml-2 align-middle">
+                            {t("admin.bookings.overdue")}
+                          </Badge>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}

@@ -17,7 +17,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import { centsToEuros, formatPrice } from "~/lib/money-format";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { readForm } from "@server/http/form.server";
 import { registrationAction, registrationPage, type RegistrationActionData, type RegistrationPageData } from "./registration.server";
@@ -27,14 +27,14 @@ export const handle = { locale: "nl" };
 
 /** One registration for the team: who, what they paid and owe, what happened, and what can be done. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "bookings");
   const page = await registrationPage(params.id, now());
   if (!page) throw data(null, { status: 404 });
   return page;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "bookings");
   const form = await readForm(request);
   return registrationAction(form, admin, params.id);
 }

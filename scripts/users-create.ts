@@ -1,4 +1,4 @@
-// npm run users:create -- --email <e> --password <p> [--name <n>] [--admin]
+// npm run users:create -- --email <e> --password <p> [--name <n>] [--admin | --role=<admin|office|skipper|editor>]
 import fs from "node:fs";
 import { runUsersCreate } from "../server/auth/users-cli.server";
 import { env } from "../server/env.server";

@@ -3,7 +3,7 @@ import { mayUse, staffRole, type Permission, type StaffRole } from "./roles.serv
 
 export type AdminUser = { id: string; email: string; name: string };
 
-/** A signed-in staff member and their role (decision 043). */
+/** A signed-in staff member and their role (decision 044). */
 export type StaffUser = AdminUser & { role: StaffRole };
 
 export type SignedInUser = AdminUser & {
@@ -73,29 +73,26 @@ function refuse(status: 401 | 403): Response {
 }
 
 /**
- * The server-side rule of the admin side, for every admin loader, action and resource route:
- * throws a bare 401 (no session) or 403 (signed in, not an admin, or an admin who has not set
- * up the second factor yet) Response that reveals no data. A sign-in that passed the password
- * but not the code has no session at all (Better Auth keeps only its `two_factor` challenge), and
- * every session of an account with a second factor was made by passing it (decision 017).
- */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
-  const { user } = await currentUser(request);
-  if (!user) throw refuse(401);
-  if (!user.isAdmin || !user.twoFactorEnabled) throw refuse(403);
-  return { id: user.id, email: user.email, name: user.name };
-}
-
-/**
  * The server-side rule of each admin loader, action and resource route since staff roles
- * (decision 043): a bare 401 without a session, 403 for a user without a staff role, without the
+ * (decision 044): a bare 401 without a session, 403 for a user without a staff role, without the
  * second factor, or whose role lacks the permission (a skipper: on this event). `eventId` scopes
  * the crew and health permissions of a skipper to the events assigned to them.
  */
 export async function requireStaff(request: Request, permission: Permission, scope?: { eventId?: string }): Promise<StaffUser> {
+  const staff = await requireStaffMember(request);
+  if (!(await mayUse(staff.role, staff.id, permission, scope?.eventId))) throw refuse(403);
+  return staff;
+}
+
+/**
+ * Any staff member, whatever their role: a bare 401 without a session, 403 for a user without a
+ * staff role or without the second factor (a sign-in that passed the password but not the code
+ * has no session at all, decision 017). For what every role may reach: the admin home (which
+ * shows each role its own part), the admin's 404 and the check before an upload's body is read.
+ */
+export async function requireStaffMember(request: Request): Promise<StaffUser> {
   const { user } = await currentUser(request);
   if (!user) throw refuse(401);
   if (user.staffRole === null || !user.twoFactorEnabled) throw refuse(403);
-  if (!(await mayUse(user.staffRole, user.id, permission, scope?.eventId))) throw refuse(403);
   return { id: user.id, email: user.email, name: user.name, role: user.staffRole };
 }

@@ -4,7 +4,7 @@ import { eventSkippers } from "../db/schema.server";
 import { ADMIN_ROLE } from "./auth.server";
 
 /**
- * Staff roles (issue 27, decision 043) instead of one admin role. The role is the Better Auth
+ * Staff roles (issue 27, decision 044) instead of one admin role. The role is the Better Auth
  * user's `role` text; "admin" stays the administrator's value so every existing admin keeps
  * everything. Any other value ("user") is no staff: the gate refuses it.
  *
@@ -83,4 +83,17 @@ export async function mayUse(role: StaffRole | null, userId: string, permission:
   if (roleHasEverywhere(role, permission)) return true;
   if (eventId === undefined) return false;
   return isAssignedSkipper(userId, eventId);
+}
+
+/** Every permission the role holds (a skipper's crew and health: on their events only). */
+export function rolePermissions(role: StaffRole | null): Permission[] {
+  return role === null ? [] : [...ROLE_PERMISSIONS[role]];
+}
+
+/**
+ * Where /admin sends the role: an editor has only the articles, so straight there; the others
+ * get the admin home (a skipper's shows the events assigned to them).
+ */
+export function staffHome(role: StaffRole | null): string {
+  return role === "editor" ? "/admin/articles" : "/admin";
 }

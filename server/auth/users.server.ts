@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client.server";
-import { user } from "../db/schema.server";
+import { eventSkippers, user } from "../db/schema.server";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { ADMIN_ROLE, auth } from "./auth.server";
+import { staffRole, type StaffRole } from "./roles.server";
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -12,7 +13,11 @@ export class UserInputError extends Error {
   override name = "UserInputError";
 }
 
-export type UpsertUserInput = { email: string; password: string; name?: string; admin: boolean };
+/**
+ * `role` names the staff role (decision 044; null: no staff role, the "user" value); without it
+ * `admin` says administrator or no role, as before roles.
+ */
+export type UpsertUserInput = { email: string; password: string; name?: string; admin?: boolean; role?: StaffRole | null };
 export type UpsertUserResult = { id: string; email: string; created: boolean; role: string };
 
 function checkPassword(password: string): void {
@@ -25,16 +30,21 @@ function defaultName(email: string): string {
   return email.split("@")[0] || email;
 }
 
+/** The stored role text of a staff role, or of none. */
+export function roleText(role: StaffRole | null): string {
+  return role ?? "user";
+}
+
 /**
  * Creates the user, or updates an existing one: new password (hashed by Better Auth), the role
- * (admin or not) and, when given, the name. Used by `npm run users:create`, by ADMIN_EMAIL on
- * start and by the admin users page. Changing a password ends that user's sessions.
+ * and, when given, the name. Used by `npm run users:create`, by ADMIN_EMAIL on start and by the
+ * admin users page. Changing a password or the role ends that user's sessions.
  */
 export async function upsertUser(input: UpsertUserInput): Promise<UpsertUserResult> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new UserInputError(`"${input.email}" is not an e-mail address`);
   checkPassword(input.password);
-  const role = input.admin ? ADMIN_ROLE : "user";
+  const role = roleText(input.role !== undefined ? input.role : input.admin ? ADMIN_ROLE : null);
   const context = await auth().$context;
   const hash = await context.password.hash(input.password);
   const existing = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
@@ -49,7 +59,9 @@ export async function upsertUser(input: UpsertUserInput): Promise<UpsertUserResu
   }
 
   const userId = existing.user.id;
+  const previous = staffRole((existing.user as { role?: string | null }).role);
   await context.internalAdapter.updateUser(userId, { role, ...(input.name?.trim() ? { name: input.name.trim() } : {}) });
+  if (previous !== staffRole(role)) await roleChanged(userId, previous, staffRole(role));
   const credential = existing.accounts.find((a) => a.providerId === "credential");
   if (credential) {
     const unchanged = credential.password ? await context.password.verify({ hash: credential.password, password: input.password }) : false;
@@ -78,16 +90,29 @@ export async function userExists(email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Grants or removes admin rights; the user's sessions end so the change counts at once. */
-export async function setAdminRole(userId: string, admin: boolean): Promise<boolean> {
-  const updated = await db()
-    .update(user)
-    .set({ role: admin ? ADMIN_ROLE : "user", updatedAt: new Date() })
-    .where(eq(user.id, userId))
-    .returning({ id: user.id });
-  if (updated.length === 0) return false;
-  if (!admin) await (await auth().$context).internalAdapter.deleteUserSessions(userId);
-  return true;
+export type SetRoleResult = { found: boolean; changed: boolean };
+
+/**
+ * Sets a user's staff role (null: none). A change ends the user's sessions so it counts at once
+ * (they sign in again under the new role), and a user who is no longer a skipper keeps no
+ * assigned events. Logged with ids only.
+ */
+export async function setStaffRole(userId: string, role: StaffRole | null, by?: string): Promise<SetRoleResult> {
+  const [row] = await db().select({ role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!row) return { found: false, changed: false };
+  const previous = staffRole(row.role);
+  // The stored text is normalised too ("admin,user" becomes "admin"), even when the role stays.
+  await db().update(user).set({ role: roleText(role), updatedAt: new Date() }).where(eq(user.id, userId));
+  if (previous === role) return { found: true, changed: false };
+  await roleChanged(userId, previous, role, by);
+  return { found: true, changed: true };
+}
+
+async function roleChanged(userId: string, from: StaffRole | null, to: StaffRole | null, by?: string): Promise<void> {
+  if (to !== "skipper") await db().delete(eventSkippers).where(eq(eventSkippers.userId, userId));
+  await (await auth().$context).internalAdapter.deleteUserSessions(userId);
+  // No audit row: the audit trail is of bookings and events. Ids only, never names or addresses.
+  log.info("Staff role changed", { userId, from: from ?? "none", to: to ?? "none", by: by ?? "cli" });
 }
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, creates or updates that admin (on every start). */

@@ -7,7 +7,7 @@ import { requestLocale } from "~/i18n/locale.server";
 import { env } from "../env.server";
 import { answeredBusy } from "./busy.server";
 import { hasNullByte, isFormContentType, logRefusal, parseFormBody, refusal, rememberCheckedForm, type RefusalStatus } from "./form.server";
-import { requireAdmin } from "../auth/guard.server";
+import { requireStaffMember } from "../auth/guard.server";
 import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
 import { isCrossOrigin, originOf } from "./origin.server";
 
@@ -169,13 +169,14 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
         }
         const limit = bodyLimit(url.pathname);
         if (!webhook && limit > FORM_BODY_MAX_BYTES) {
-          // Only the admin's upload forms take large bodies: ask for the session before reading
-          // megabytes, so nobody else can make the server buffer and parse them.
+          // Only the admin's upload forms take large bodies: ask for a staff session before reading
+          // megabytes, so nobody else can make the server buffer and parse them (the route's own
+          // action then checks its permission, decision 044).
           try {
-            await requireAdmin(new Request(url, { headers }));
+            await requireStaffMember(new Request(url, { headers }));
           } catch (error) {
             if (!(error instanceof Response)) throw error;
-            logRefusal(error.status === 401 ? 401 : 403, req.method, url.pathname, "upload without an admin session");
+            logRefusal(error.status === 401 ? 401 : 403, req.method, url.pathname, "upload without a staff session");
             res.setHeader("Connection", "close");
             return await sendResponse(res, error);
           }

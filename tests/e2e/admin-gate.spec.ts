@@ -32,7 +32,7 @@ async function createStaffUser(browser: Browser, baseURL: string): Promise<strin
   await page.getByLabel("Wachtwoord").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Gebruiker aanmaken" }).click();
   await expect(toast(page, "Gebruiker aangemaakt")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Geen admin rechten");
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Geen toegang");
   await context.close();
   return email;
 }

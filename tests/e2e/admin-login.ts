@@ -226,7 +226,7 @@ export async function createAdminAccount(browser: Browser, baseURL: string, admi
     await page.getByLabel("Naam").fill("Tweede Schipper");
     await page.getByLabel("E-mailadres").fill(admin.email);
     await page.getByLabel("Wachtwoord").fill(admin.password);
-    await page.getByLabel("Admin rechten").check();
+    await page.getByLabel("Rol", { exact: true }).selectOption("admin");
     await page.getByRole("button", { name: "Gebruiker aanmaken" }).click();
     await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
   } finally {

@@ -2,6 +2,7 @@ import type { Database } from "@server/db/client.server";
 import { bookingPlaces, eventInterest, events, payments, registrations, type NewEvent } from "@server/db/schema.server";
 import { auth } from "@server/auth/auth.server";
 import { signInWithPassword } from "@server/auth/login.server";
+import type { StaffRole } from "@server/auth/roles.server";
 import { upsertUser } from "@server/auth/users.server";
 import { signInAdminWithCode } from "../support/admin-session";
 
@@ -9,18 +10,20 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
 /**
- * A user (admin or not) and a request carrying a fresh session cookie of theirs. An admin's
- * session is fully signed in: password and TOTP code, with the second factor set up on the
- * account's first sign-in (decision 017).
+ * A user (admin, another staff role, or none) and a request carrying a fresh session cookie of
+ * theirs. `role` names the staff role (decision 044; null: none) and wins over `admin`. A staff
+ * member's session is fully signed in: password and TOTP code, with the second factor set up on
+ * the account's first sign-in (decision 017).
  */
-export async function signedInUser(options: { admin: boolean; email?: string; password?: string }) {
+export async function signedInUser(options: { admin?: boolean; role?: StaffRole | null; email?: string; password?: string }) {
   const email = options.email ?? `user-${unique()}@example.com`;
   const password = options.password ?? "correct-horse-battery";
-  await upsertUser({ email, password, admin: options.admin });
+  const role = options.role !== undefined ? options.role : options.admin ? "admin" : null;
+  const { id } = await upsertUser({ email, password, role });
   const clientAddress = `10.9.${counter % 250}.${counter % 250}`;
   let cookie: string;
   let setCookies: string[];
-  if (options.admin) {
+  if (role !== null) {
     ({ cookie, setCookies } = await signInAdminWithCode({ signInWithPassword, auth }, { email, password, clientAddress }));
   } else {
     const result = await signInWithPassword({ email, password, clientAddress, headers: new Headers() });
@@ -28,7 +31,7 @@ export async function signedInUser(options: { admin: boolean; email?: string; pa
     setCookies = result.setCookies;
     cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
   }
-  return { email, password, cookie, setCookies, request: (url = "http://localhost/admin", init: RequestInit = {}) => withCookie(url, cookie, init) };
+  return { id, email, password, cookie, setCookies, request: (url = "http://localhost/admin", init: RequestInit = {}) => withCookie(url, cookie, init) };
 }
 
 export function withCookie(url: string, cookie: string, init: RequestInit = {}): Request {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { SESSION_ABSOLUTE_MAX_MS } from "@server/auth/auth.server";
-import { currentUser, getAdminState, requireAdmin } from "@server/auth/guard.server";
+import { currentUser, getAdminState, requireStaff } from "@server/auth/guard.server";
 import { resetLoginLimitsForTests, signInWithPassword, signOut } from "@server/auth/login.server";
 import { upsertUser } from "@server/auth/users.server";
 import { setNowForTests } from "@server/clock.server";
@@ -12,6 +12,9 @@ import { setEnvForTests } from "@server/env.server";
 import { useTestDatabase } from "../support/db";
 import { formRequest, testContext } from "../support/forms";
 import { signedInUser, withCookie } from "./admin-fixtures";
+
+/** The administrator's rule (the staff permission, decision 044): what `requireAdmin` was before roles. */
+const requireAdmin = (request: Request) => requireStaff(request, "staff");
 
 type LoginArgs = Parameters<typeof loginAction>[0];
 

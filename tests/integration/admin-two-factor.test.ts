@@ -8,7 +8,7 @@ import { action as codeAction, loader as codeLoader } from "~/routes/admin/two-f
 import { action as setupAction, loader as setupLoader } from "~/routes/admin/two-factor-setup";
 import { loader as registrationsCsvLoader } from "~/routes/admin/exports.registrations";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
-import { getAdminState, requireAdmin } from "@server/auth/guard.server";
+import { getAdminState, requireStaff } from "@server/auth/guard.server";
 import { resetLoginLimitsForTests, signInWithPassword } from "@server/auth/login.server";
 import { auth } from "@server/auth/auth.server";
 import * as totp from "@server/auth/totp.server";
@@ -22,6 +22,9 @@ import { useTestDatabase } from "../support/db";
 import { formRequest, routeArgs } from "../support/forms";
 import { totpCode, totpStep } from "../support/totp";
 import { withCookie } from "./admin-fixtures";
+
+/** The administrator's rule (the staff permission, decision 044): what `requireAdmin` was before roles. */
+const requireAdmin = (request: Request) => requireStaff(request, "staff");
 
 // Every code the sign-in checks goes through these two functions: wrapped (still doing their
 // work), they count how many codes were really checked, whatever the answers say.

@@ -96,4 +96,17 @@ describe("users:create", () => {
     expect(output.at(-1)).toBe("out: Two-factor sign-in of stuurman@example.com reset: set it up again at the next sign-in");
     expect(await signInAfterwards("stuurman@example.com", ["stuur-wachtwoord"])).toEqual([{ ok: true, status: "setup-required" }]);
   }, 180_000);
+
+  it("--role gives a staff role (decision 044), and refuses an unknown one or one that contradicts --admin", async () => {
+    expect(await runUsersCreate(["--email", "x@example.com", "--password", "long-enough-1", "--role=captain"], config(), io)).toBe(64);
+    expect(output.at(-1)).toMatch(/^err: Unknown role "captain": choose one of admin, office, skipper, editor/);
+    expect(await runUsersCreate(["--email", "x@example.com", "--password", "long-enough-1", "--admin", "--role=editor"], config(), io)).toBe(64);
+    expect(output.at(-1)).toMatch(/--admin and --role=editor contradict each other/);
+    expect(await runUsersCreate(["--email", "schipper@example.com", "--password", "schipper-wachtwoord", "--role=skipper"], config(), io)).toBe(0);
+    expect(output.at(-1)).toBe("out: Created skipper (staff role) schipper@example.com");
+    // A staff role passes the gate, after the second factor's set-up like an administrator.
+    expect(await signInAfterwards("schipper@example.com", ["schipper-wachtwoord"])).toEqual([{ ok: true, status: "setup-required" }]);
+    expect(await runUsersCreate(["--email", "schipper@example.com", "--password", "schipper-wachtwoord", "--role", "admin"], config(), io)).toBe(0);
+    expect(output.at(-1)).toBe("out: Updated admin schipper@example.com");
+  }, 180_000);
 });

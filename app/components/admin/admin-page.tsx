@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 
@@ -11,7 +11,7 @@ import { cn } from "~/lib/utils";
 export function AdminPage({
   title,
   intro,
-  backTo = "/admin",
+  backTo: backToAsked = "/admin",
   actions,
   children,
   className,
@@ -25,6 +25,7 @@ export function AdminPage({
   className?: string;
 }) {
   const { t } = useI18n();
+  const backTo = useHomeFor(backToAsked);
   return (
     <>
       <header className="bg-navy-900 pb-10 pt-20 text-white print:bg-white print:pb-2 print:pt-0 print:text-black">
@@ -56,6 +57,18 @@ export function AdminPage({
       </main>
     </>
   );
+}
+
+/**
+ * A back link to /admin goes to the role's own home instead (an editor's is the articles,
+ * decision 044), and none on that home itself. The gate's loader says which it is.
+ */
+function useHomeFor(backTo: string | null): string | null {
+  const gate = useRouteLoaderData("routes/admin/gate") as { access?: { home: string } | null } | undefined;
+  const { pathname } = useLocation();
+  const home = gate?.access?.home ?? "/admin";
+  if (backTo !== "/admin" || home === "/admin") return backTo;
+  return pathname === home ? null : home;
 }
 
 /** A white panel with a heading: one section of an admin page. */

@@ -11,7 +11,8 @@ import { translate, useI18n } from "~/i18n";
 import { cn } from "~/lib/utils";
 import { formatArticleDate } from "~/lib/dates";
 import { adminTitle, articleSummaries, articleById, deleteArticle, setPublished } from "@server/articles/admin.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
+import { roleHas } from "@server/auth/roles.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/articles";
@@ -19,14 +20,15 @@ import type { Route } from "./+types/articles";
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { articles: await articleSummaries(db()) };
+  const staff = await requireStaff(request, "articles");
+  // The database clean-up is an administrator's (decision 044): an editor is not shown the way there.
+  return { articles: await articleSummaries(db()), cleanup: roleHas(staff.role, "staff") };
 }
 
 const failed = (message: Feedback["message"] = "admin.articles.actionFailed"): Feedback => ({ kind: "error", title: "admin.uploads.errorTitle", message });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "articles");
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
@@ -101,7 +103,7 @@ export function meta() {
 
 export default function Articles({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { articles } = loaderData;
+  const { articles, cleanup } = loaderData;
   const deleteTexts = (title: string) => ({
     title: t("admin.articles.deleteConfirmTitle"),
     description: t("admin.articles.deleteConfirmText", { title }),
@@ -130,10 +132,12 @@ export default function Articles({ loaderData, actionData }: Route.ComponentProp
             <FilePlus2 aria-hidden />
             {t("admin.articles.new")}
           </Link>
-          <Link to="/database-cleanup" className={buttonVariants({ variant: "light" })}>
-            <Trash2 aria-hidden />
-            {t("admin.articles.cleanup")}
-          </Link>
+          {cleanup && (
+            <Link to="/database-cleanup" className={buttonVariants({ variant: "light" })}>
+              <Trash2 aria-hidden />
+              {t("admin.articles.cleanup")}
+            </Link>
+          )}
         </>
       }
     >

@@ -8,14 +8,14 @@ import { translate, useI18n } from "~/i18n";
 import { toLocalDateInput } from "~/lib/local-time";
 import { adminTitle, articleById } from "@server/articles/admin.server";
 import { articleFormAction } from "./article-form.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/blog-edit";
 
 export const handle = { locale: "nl" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "articles");
   const post = await articleById(db(), params.id);
   if (!post) throw data(null, { status: 404 });
   return {
@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "articles");
   return articleFormAction(request, admin, params.id);
 }
 

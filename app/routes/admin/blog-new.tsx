@@ -7,19 +7,19 @@ import { BackLink } from "~/components/admin/article-fields";
 import { translate, useI18n } from "~/i18n";
 import { toLocalDateInput } from "~/lib/local-time";
 import { articleFormAction } from "./article-form.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import type { Route } from "./+types/blog-new";
 
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "articles");
   return { today: toLocalDateInput(now()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "articles");
   return articleFormAction(request, admin);
 }
 

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { translate, useI18n } from "~/i18n";
 import { formatArticleDate } from "~/lib/dates";
 import { articleSummaries, deleteArticles } from "@server/articles/admin.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/cleanup";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/cleanup";
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff");
   return { articles: await articleSummaries(db()) };
 }
 
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const MAX_IDS = 500;
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff");
   const form = await readForm(request);
   const ids = form.getAll("ids").map(String).filter(Boolean).slice(0, MAX_IDS);
   if (form.get("intent") !== "delete-many" || ids.length === 0) {

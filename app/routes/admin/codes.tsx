@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { AccessCodeError, demoAccessCodeRefused, isPrivatePageKey, listPrivatePages, setAccessCodes, type PrivatePageKey } from "@server/access/index.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { env } from "@server/env.server";
 import { log } from "@server/log.server";
 import { readForm } from "@server/http/form.server";
@@ -24,7 +24,7 @@ const MIN_CODE_LENGTH = 6;
 const MAX_CODE_LENGTH = 200;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const pages = await listPrivatePages();
   // Never the codes or their hashes: only how many there are and when they changed.
   return {
@@ -54,7 +54,7 @@ function codeProblem(code: string): MessageKey | undefined {
 type CodeErrors = { code?: MessageKey; secondCode?: MessageKey };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const form = await readForm(request);
   const pageKey = String(form.get("pageKey") ?? "");
   const refuse = (errors: CodeErrors, message: MessageKey, status = 400) =>

@@ -10,7 +10,7 @@ import { useI18n } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { dashboardCounts, endedPaidRegistrations, eventOccupancy, interestSignups, paidRegistrations } from "@server/reports/dashboard.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { openApplications } from "@server/booking/applications.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -18,7 +18,7 @@ import { log } from "@server/log.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "bookings");
   try {
     const at = now();
     const [counts, registrations, ended, interest, events, applications] = await Promise.all([

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { emails } from "@server/db/schema.server";
 import { log } from "@server/log.server";
@@ -21,7 +21,7 @@ const SHOWN = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "mail");
   const rows = await db()
     .select({
       id: emails.id,
@@ -46,7 +46,7 @@ type RetryResult = { id: string; ok: boolean; message: string };
 
 /** Retries one failed message now, whatever its schedule. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "mail");
   const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   if (!UUID.test(id)) {

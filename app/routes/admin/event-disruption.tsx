@@ -13,7 +13,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import { DISRUPTION_MESSAGE_MAX, type DisruptionFormField } from "~/schemas/disruption";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { eventDisruption } from "@server/disruptions/disruptions.server";
@@ -32,7 +32,7 @@ export const handle = { locale: "nl" };
  * (with the reminder), or handled automatically after 7 days.
  */
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const done = url.searchParams.get("done");
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
@@ -65,7 +65,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "events");
   const form = await readForm(request);
   try {
     const answer = await disruptionAction(form, params.id, { type: "staff", userId: admin.id });

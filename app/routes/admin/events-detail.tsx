@@ -19,7 +19,7 @@ import { eventFormDefaults } from "@server/events/form-defaults.server";
 import { readEventForm, saveEventFromForm } from "./event-form.server";
 import { eventById, eventInterestList, eventRegistrations, privatePageOptions } from "@server/events/admin.server";
 import { cancelEvent } from "@server/events/save.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { heldPlaces, releaseHeldRegistration, releaseOffer } from "@server/booking/holds.server";
 import { MAX_OPEN_HOLDS_PER_BOOKER } from "@server/booking/registration.server";
 import { isUuid } from "@server/db/values.server";
@@ -34,7 +34,7 @@ import type { Route } from "./+types/events-detail";
 export const handle = { locale: "nl" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const at = now();
@@ -80,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "events");
   const read = await readEventForm(request);
   if (!read.ok) return read.response;
   const intent = read.form.get("intent");
@@ -95,6 +95,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === "release-hold" || intent === "release-offer") {
     // Ends a hold or a waiting-list offer now (server/booking/holds.server.ts), after the confirmation.
+    // Holds are bookings (decision 044): the role needs that permission too.
+    await requireStaff(request, "bookings");
     const id = String(read.form.get("id") ?? "");
     const answer = (feedback: Feedback, status = 200) => data({ feedback, result: null, savedId: null, intent, confirmRelease: null }, { status });
     if (!isUuid(id) || !isUuid(params.id)) return answer({ kind: "error", title: "admin.holds.failed", message: "admin.holds.notHeld" }, 404);

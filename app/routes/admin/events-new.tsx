@@ -8,19 +8,19 @@ import { EMPTY_EVENT_DEFAULTS } from "~/schemas/event";
 import { translate, useI18n } from "~/i18n";
 import { readEventForm, saveEventFromForm } from "./event-form.server";
 import { privatePageOptions } from "@server/events/admin.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/events-new";
 
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   return { privatePages: await privatePageOptions(db()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "events");
   const read = await readEventForm(request);
   if (!read.ok) return read.response;
   const response = await saveEventFromForm(read.form, admin);

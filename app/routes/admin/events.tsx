@@ -9,7 +9,7 @@ import { translate, useI18n } from "~/i18n";
 import { formatDateRange } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { adminEventList } from "@server/events/admin.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/events";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/events";
 export const handle = { locale: "nl" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const rows = await adminEventList(db(), now());
   return {
     events: rows.map(({ event, displayStatus, placesTaken, ended }) => ({

@@ -1,5 +1,5 @@
 import "~/i18n/admin";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { exportDownload } from "./privacy.server";
 import type { Route } from "./+types/exports.privacy-html";
 
@@ -10,6 +10,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** A GET would need the address in the URL (and so in access logs): refused, after the admin check. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "privacy");
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,6 +1,6 @@
 import { csvResponse } from "@server/reports/csv.server";
 import { exportFileName, registrationsCsv } from "@server/reports/exports.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import type { Route } from "./+types/exports.registrations";
@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the live bookings (the manifest's download: the same people as the list on screen).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "bookings");
   const search = new URL(request.url).searchParams;
   const eventId = search.get("event") ?? undefined;
   if (eventId !== undefined && !UUID.test(eventId)) {
@@ -25,6 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** A POST here is refused like a GET: 401/403 without admin rights, else 405 (nothing to change). */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "bookings");
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
 }

@@ -10,13 +10,17 @@ import {
 } from "~/components/admin/admin-gate-views";
 import { translate, useI18n } from "~/i18n";
 import { getAdminState, type AdminState } from "@server/auth/guard.server";
+import { rolePermissions, staffHome } from "@server/auth/roles.server";
 import { safeAdminRedirect } from "@server/auth/login.server";
 import type { Route } from "./+types/gate";
 
 /**
  * The admin gate: every admin page is its child. This is the UI; each child's loader and
- * action enforce the rule on the server with `requireAdmin`, whose 401/403 lands in this
- * route's error boundary, which shows the login form or 'Toegang Geweigerd' instead.
+ * action enforce the rule on the server with `requireStaff` (the permission of its part, decision
+ * 044), whose 401/403 lands in this route's error boundary, which shows the login form,
+ * 'Toegang Geweigerd', or, to a staff member whose role does not hold the page, that it is not
+ * theirs. Any staff role passes the gate; `access` tells the pages what the role may use, so
+ * the navigation shows only that.
  */
 export const handle = { locale: "nl" };
 
@@ -24,14 +28,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { state, headers } = await getAdminState(request);
   // Never cached: the answer depends on the session and may show personal data.
   headers.set("Cache-Control", "no-store");
-  // An admin without a second factor reaches only its set-up (decision 017); the child's
-  // `requireAdmin` refuses them with 403 as well.
+  // Staff without a second factor reach only its set-up (decision 017); the child's
+  // `requireStaff` refuses them with 403 as well.
   if (state.status === "setup-required") {
     // `url`, not request.url: a client navigation's request is a data request (`….data?_routes=…`).
     const back = safeAdminRedirect(`${url.pathname}${url.search}`);
     throw redirect(`/admin/2fa/setup?${new URLSearchParams({ redirectTo: back }).toString()}`, { headers });
   }
-  return data({ state }, { headers });
+  // What the role may use (the navigation) and where /admin sends it. The server checks again on every page.
+  const role = state.status === "admin" ? state.user.staffRole : null;
+  const access = role ? { role, permissions: rolePermissions(role), home: staffHome(role) } : null;
+  return data({ state, access }, { headers });
 }
 
 // Ask the server on every navigation, so a session that ended shows the login form at once.
@@ -86,6 +93,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // The child refused; the gate knows why (signed out, or signed in without admin rights).
     const state: AdminState = gate?.state ?? { status: "signed-out" };
     if (state.status !== "admin") return <GateScreen state={state} />;
+    if (error.status === 403) return <NotForYourRole home={gate?.access?.home ?? "/admin"} />;
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
@@ -117,5 +125,22 @@ function TwoFactorSetupRequired() {
         </a>
       </p>
     </GateCard>
+  );
+}
+
+/** A staff member whose role does not hold this page (decision 044): say so, and the way back. */
+function NotForYourRole({ home }: { home: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="min-h-screen bg-foam-100/60">
+      <AdminLogoutButton />
+      <main id="main" className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24">
+        <h1 className="text-4xl font-bold uppercase text-navy-900">{t("admin.roles.forbiddenTitle")}</h1>
+        <p className="text-slate-700">{t("admin.roles.forbiddenText")}</p>
+        <a href={home} className="font-semibold text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+          {t("admin.back")}
+        </a>
+      </main>
+    </div>
   );
 }

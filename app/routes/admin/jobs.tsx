@@ -3,7 +3,7 @@ import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-pa
 import { Badge } from "~/components/ui/badge";
 import { useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { jobsOverview } from "@server/jobs/overview.server";
 import { jobQueueState, type QueueState } from "@server/jobs/queue.server";
@@ -11,7 +11,7 @@ import { scheduledJobs } from "@server/jobs/schedule.server";
 import type { Route } from "./+types/jobs";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "staff");
   // Real time, not the app clock: pg-boss schedules and stamps jobs by the database's clock.
   const overview = await jobsOverview(db(), scheduledJobs(), new Date());
   return { ...overview, queue: jobQueueState() };

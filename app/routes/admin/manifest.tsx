@@ -11,7 +11,7 @@ import { CrewMissingList } from "~/components/admin/crew-file-table";
 import { CrewReadinessLine } from "~/components/admin/crew-readiness";
 import { eventManifest } from "@server/reports/dashboard.server";
 import { requireStaff } from "@server/auth/guard.server";
-import { mayUse } from "@server/auth/roles.server";
+import { mayUse, roleHas } from "@server/auth/roles.server";
 import { eventCrewFile } from "@server/crew/crew-file.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
@@ -19,27 +19,31 @@ import type { Route } from "./+types/manifest";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The printable participant manifest of one event, for the safety file ashore. */
+/**
+ * The printable participant manifest of one event, for the safety file ashore. Crew permission
+ * on this event (decision 044): a skipper sees only the events assigned to them, and without the
+ * bookings permission neither the balances, the links to the bookings nor the CSV (a booking export).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!UUID.test(params.eventId)) {
-    await requireStaff(request, "crew");
-    throw data(null, { status: 404 });
-  }
+  const valid = UUID.test(params.eventId);
   // Manifests and crew files: permission "crew" (a skipper: on the events assigned to them).
-  const staff = await requireStaff(request, "crew", { eventId: params.eventId });
-  const manifest = await eventManifest(db(), params.eventId, now());
+  const staff = await requireStaff(request, "crew", { eventId: valid ? params.eventId : undefined });
+  const manifest = valid ? await eventManifest(db(), params.eventId, now()) : undefined;
   if (!manifest) throw data(null, { status: 404 });
+  const bookings = roleHas(staff.role, "bookings");
   // The crew file's states and counts only (no answers, so no health-data view).
   const health = await mayUse(staff.role, staff.id, "health", params.eventId);
   const crew = await eventCrewFile(db(), params.eventId, { id: staff.id, email: staff.email, health }, { values: false });
   const crewCounts = new Map((crew?.rows ?? []).map((row) => [row.placeId, { complete: row.complete, total: row.total }]));
+  const participants = bookings ? manifest.participants : manifest.participants.map((p) => ({ ...p, balanceDueCents: 0, overdue: false }));
   return {
     event: { ...manifest.event, startDate: manifest.event.startDate.toISOString() },
-    participants: manifest.participants.map((p) => ({ ...p, crew: crewCounts.get(p.id) ?? null })),
+    participants: participants.map((p) => ({ ...p, crew: crewCounts.get(p.id) ?? null })),
     crewItems: crew?.items.length ?? 0,
     crewMissing: crew?.missing ?? [],
     readiness: crew?.readiness ?? null,
     printedAt: now().toISOString(),
+    bookings,
   };
 }
 
@@ -57,11 +61,11 @@ const BIRTH_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit
 
 export default function AdminManifest({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, participants, printedAt, crewItems, crewMissing, readiness } = loaderData;
+  const { event, participants, printedAt, bookings, crewItems, crewMissing, readiness } = loaderData;
   const attentionCount = participants.filter((p) => !p.waiverAccepted || !p.detailsComplete).length;
   return (
     <AdminPage
-      backTo="/admin/dashboard"
+      backTo={bookings ? "/admin/dashboard" : "/admin"}
       title={`${t("admin.manifest.title")}: ${event.name}`}
       intro={
         <>
@@ -91,13 +95,15 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
       actions={
         <>
           <PrintButton />
-          <Button asChild variant="light">
-            {/* The same people as the list: the live participants of the event's live bookings. */}
-            <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
-              <Download aria-hidden />
-              CSV
-            </a>
-          </Button>
+          {bookings && (
+            <Button asChild variant="light">
+              {/* The same people as the list: the live participants of the event's live bookings. */}
+              <a href={`/admin/exports/registrations.csv?event=${event.id}&live=1`} download>
+                <Download aria-hidden />
+                CSV
+              </a>
+            </Button>
+          )}
         </>
       }
       className="print:px-0 print:py-2"
@@ -121,9 +127,11 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t("admin.manifest.details")}</th>
                 {crewItems > 0 && <th scope="col">{t("admin.crew.file.title")}</th>}
                 <th scope="col">{t("admin.manifest.reference")}</th>
-                <th scope="col" className="text-right">
-                  {t("admin.bookings.dashboard.balance")}
-                </th>
+                {bookings && (
+                  <th scope="col" className="text-right">
+                    {t("admin.bookings.dashboard.balance")}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -134,9 +142,13 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                   <tr key={p.id} data-testid="manifest-row" data-attention={attention ? "yes" : undefined} className={attention ? "bg-amber-50 print:bg-transparent" : undefined}>
                     <td className="tabular-nums text-slate-500">{index + 1}</td>
                     <td className="font-semibold text-navy-900">
-                      <Link to={`/admin/registrations/${p.registrationId}`} className="hover:underline print:no-underline">
-                        {p.name}
-                      </Link>
+                      {bookings ? (
+                        <Link to={`/admin/registrations/${p.registrationId}`} className="hover:underline print:no-underline">
+                          {p.name}
+                        </Link>
+                      ) : (
+                        p.name
+                      )}
                       {p.bookerName && (
                         <span className="block text-xs font-normal text-slate-600">
                           {t("admin.manifest.booker")}: {p.bookerName}
@@ -159,14 +171,16 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
                       </td>
                     )}
                     <td className="whitespace-nowrap font-mono text-xs">{p.reference}</td>
-                    <td className="whitespace-nowrap text-right tabular-nums">
-                      {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
-                      {p.overdue && (
-                        <Badge variant="destructive" className="ml-2 align-middle">
-                          {t("admin.bookings.overdue")}
-                        </Badge>
-                      )}
-                    </td>
+                    {bookings && (
+                      <td className="whitespace-nowrap text-right tabular-nums">
+                        {p.balanceDueCents > 0 ? formatPrice(p.balanceDueCents, "nl") : "–"}
+                        {p.overdue && (
+                          <Badge variant="destructive" className="ml-2 align-middle">
+                            {t("admin.bookings.overdue")}
+                          </Badge>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}

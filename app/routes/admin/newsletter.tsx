@@ -6,13 +6,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { db } from "@server/db/client.server";
 import { newsletterSubscribers } from "@server/db/schema.server";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "newsletter");
   const rows = await db()
     .select({
       id: newsletterSubscribers.id,

@@ -6,7 +6,7 @@ import { formatPrice } from "~/lib/money-format";
 import { valueLabel } from "~/lib/value-label";
 import { historyLines, type HistoryContext, type HistoryLine } from "@server/audit/history.server";
 import { reasonText } from "@server/audit/reasons.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db, type DbOrTx } from "@server/db/client.server";
 import { eventNameIn } from "@server/events/view.server";
@@ -386,7 +386,7 @@ ${section("admin.privacy.audit", doc.audit.length, trail)}
  * nothing is held (an answer to the person too).
  */
 export async function exportDownload(request: Request, format: "json" | "html"): Promise<Response> {
-  await requireAdmin(request);
+  await requireStaff(request, "privacy");
   const form = await readForm(request);
   const email = normaliseSubjectEmail(form.get("email"));
   if (!email) {

@@ -10,7 +10,7 @@ import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
 import { valueLabel } from "~/lib/value-label";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { readForm } from "@server/http/form.server";
@@ -26,7 +26,7 @@ export const handle = { locale: "nl" };
  * see everything held, download it as JSON or HTML, and erase it (bookkeeping fields stay).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "privacy");
   return null;
 }
 
@@ -38,7 +38,7 @@ type ActionData =
   | { kind: "nothing"; email: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "privacy");
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "search" && intent !== "erase") return data<ActionData>({ kind: "error", message: "admin.privacy.unknownAction" }, { status: 400 });

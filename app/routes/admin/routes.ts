@@ -3,7 +3,8 @@ import { adminContentRoutes } from "./content-routes";
 
 /**
  * The admin side. Every page sits inside the gate layout (login form, 'Toegang Geweigerd', or
- * the page); each of their loaders and actions also calls `requireAdmin`. The login/logout
+ * the page); each of their loaders and actions also calls `requireStaff` with its permission
+ * (decision 044; `tests/integration/staff-roles.test.ts` lists every route here). The login/logout
  * action and the CSV exports live outside the layout: the exports check the rule themselves.
  */
 export const adminRoutes: RouteConfigEntry[] = [

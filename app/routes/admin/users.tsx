@@ -1,39 +1,60 @@
 import "~/i18n/admin";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound, Loader2, ShieldCheck, ShieldOff, UserPlus } from "lucide-react";
+import { CalendarCheck, KeyRound, Loader2, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
-import { ADMIN_USER_PASSWORD_MAX, newUserSchema } from "~/schemas/admin-user";
+import { ADMIN_USER_PASSWORD_MAX, isStaffRoleChoice, newUserSchema, STAFF_ROLE_CHOICES, STAFF_ROLE_LABELS, type StaffRoleChoice } from "~/schemas/admin-user";
 import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { translate, useI18n, type MessageKey } from "~/i18n";
-import { formatDate } from "~/lib/dates";
-import { requireAdmin } from "@server/auth/guard.server";
+import { formatDate, formatDateRange } from "~/lib/dates";
+import { requireStaff } from "@server/auth/guard.server";
+import { staffRole } from "@server/auth/roles.server";
 import { resetTwoFactor } from "@server/auth/two-factor.server";
-import { listUsers, setAdminRole, upsertUser, userExists } from "@server/auth/users.server";
+import { listUsers, setStaffRole, upsertUser, userExists } from "@server/auth/users.server";
+import { now } from "@server/clock.server";
+import { db } from "@server/db/client.server";
+import { assignableEvents, setSkipperEvents, skipperAssignments } from "@server/events/skippers.server";
 import { readForm } from "@server/http/form.server";
 import type { Route } from "./+types/users";
 
+/** Staff accounts and their roles (decision 044): only an administrator manages them. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
-  const users = await listUsers();
-  return { me: me.id, users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })) };
+  const me = await requireStaff(request, "staff");
+  const [users, assignments, events] = await Promise.all([listUsers(), skipperAssignments(db()), assignableEvents(db(), now())]);
+  return {
+    me: me.id,
+    users: users.map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+      roleChoice: roleChoiceOf(u.role),
+      eventIds: assignments.get(u.id) ?? [],
+    })),
+    events: events.map((e) => ({ id: e.id, name: e.name, startDate: e.startDate.toISOString(), endDate: e.endDate.toISOString(), cancelled: e.cancelled })),
+  };
+}
+
+function roleChoiceOf(role: string): StaffRoleChoice {
+  return staffRole(role) ?? "none";
 }
 
 type UsersActionData =
   | { intent: "create"; ok: true; message: string; description: string; result: SubmissionResult<string[]> }
   | { intent: "create"; ok: false; result: SubmissionResult<string[]> }
   | { intent: "role"; ok: boolean; message: string }
+  | { intent: "skipper-events"; ok: boolean; message: string }
   | { intent: "reset2fa"; ok: boolean; message: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Staff accounts are made here by an admin: there is no public sign-up. */
 export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireStaff(request, "staff");
   const form = await readForm(request);
 
   if (form.get("intent") === "reset2fa") {
@@ -49,16 +70,31 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (form.get("intent") === "role") {
+    // Decision 044: one role per user; a change ends their sessions (setStaffRole).
     const userId = String(form.get("userId") ?? "");
-    const admin = form.get("admin") === "true";
-    if (userId === me.id && !admin) {
-      return data<UsersActionData>({ intent: "role", ok: false, message: translate("nl", "admin.users.notYourself") }, { status: 400 });
-    }
-    const changed = userId ? await setAdminRole(userId, admin) : false;
-    return data<UsersActionData>(
-      { intent: "role", ok: changed, message: translate("nl", changed ? "admin.users.roleChanged" : "admin.users.notFound") },
-      { status: changed ? 200 : 404 },
-    );
+    const choice = form.get("role");
+    const reply = (ok: boolean, message: string, status = ok ? 200 : 400) => data<UsersActionData>({ intent: "role", ok, message }, { status });
+    if (!isStaffRoleChoice(choice)) return reply(false, translate("nl", "admin.users.roleUnknown"));
+    if (userId === me.id && choice !== "admin") return reply(false, translate("nl", "admin.users.notYourself"));
+    const target = userId ? (await listUsers()).find((u) => u.id === userId) : undefined;
+    if (!target) return reply(false, translate("nl", "admin.users.notFound"), 404);
+    const result = await setStaffRole(target.id, choice === "none" ? null : choice, me.id);
+    if (!result.changed) return reply(true, translate("nl", "admin.users.roleUnchanged"));
+    const role = translate("nl", STAFF_ROLE_LABELS[choice]).toLowerCase();
+    return reply(true, `${translate("nl", "admin.users.roleChanged")}: ${translate("nl", "admin.users.roleChangedText", { email: target.email, role })}`);
+  }
+
+  if (form.get("intent") === "skipper-events") {
+    const userId = String(form.get("userId") ?? "");
+    const reply = (ok: boolean, message: string, status = ok ? 200 : 400) => data<UsersActionData>({ intent: "skipper-events", ok, message }, { status });
+    const target = userId ? (await listUsers()).find((u) => u.id === userId) : undefined;
+    if (!target) return reply(false, translate("nl", "admin.users.notFound"), 404);
+    if (staffRole(target.role) !== "skipper") return reply(false, translate("nl", "admin.users.eventsNotSkipper"), 409);
+    const eventIds = form.getAll("eventId").map(String);
+    if (eventIds.length > 500 || eventIds.some((id) => !UUID.test(id))) return reply(false, translate("nl", "admin.users.eventsUnknown"));
+    const result = await setSkipperEvents(target.id, eventIds, { type: "staff", userId: me.id });
+    if (!result.ok) return reply(false, translate("nl", "admin.users.eventsUnknown"), 409);
+    return reply(true, translate("nl", "admin.users.eventsSaved"));
   }
 
   const submission = parseWithZod(form, { schema: newUserSchema });
@@ -72,7 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const created = await upsertUser({ email: input.email, password: input.password, name: input.name, admin: input.admin });
+  const created = await upsertUser({ email: input.email, password: input.password, name: input.name, role: input.role === "none" ? null : input.role });
   return data<UsersActionData>({
     intent: "create",
     ok: true,
@@ -156,16 +192,26 @@ function NewUserForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
         </p>
         <FieldError id={fields.password.errorId} errors={translatedErrors(fields.password.errors)} />
       </div>
-      <div className="flex items-center gap-3 self-center">
-        <input
-          id={fields.admin.id}
-          name={fields.admin.name}
-          type="checkbox"
-          key={fields.admin.key}
-          defaultChecked={fields.admin.initialValue === "on"}
-          className="size-5 rounded border-slate-300 accent-ocean-700"
-        />
-        <Label htmlFor={fields.admin.id}>{t("admin.users.isAdmin")}</Label>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fields.role.id}>{t("admin.users.role")}</Label>
+        <select
+          id={fields.role.id}
+          name={fields.role.name}
+          key={fields.role.key}
+          defaultValue={(fields.role.initialValue as string | undefined) ?? "none"}
+          aria-describedby={`${fields.role.id}-hint`}
+          className={SELECT_CLASS}
+        >
+          {STAFF_ROLE_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(STAFF_ROLE_LABELS[choice])}
+            </option>
+          ))}
+        </select>
+        <p id={`${fields.role.id}-hint`} className="text-xs text-slate-500">
+          {t("admin.users.roleHelp")}
+        </p>
+        <FieldError id={fields.role.errorId} errors={translatedErrors(fields.role.errors)} />
       </div>
       <div className="md:col-span-2">
         <Button type="submit" variant="accent" disabled={busy}>
@@ -177,24 +223,83 @@ function NewUserForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   );
 }
 
-function RoleButton({ userId, admin, label }: { userId: string; admin: boolean; label: string }) {
-  const fetcher = useFetcher<UsersActionData>();
+const SELECT_CLASS =
+  "h-10 rounded-md border border-input bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** Toasts a row form's answer once it is back. */
+function useResultToast(fetcher: ReturnType<typeof useFetcher<UsersActionData>>, intent: UsersActionData["intent"]) {
   const { t } = useI18n();
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data?.intent !== "role") return;
+    if (fetcher.state !== "idle" || fetcher.data?.intent !== intent || !("message" in fetcher.data)) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(t("admin.common.error"), { description: fetcher.data.message });
-  }, [fetcher.state, fetcher.data, t]);
+  }, [fetcher.state, fetcher.data, intent, t]);
+}
+
+/** The role of one user (not one's own): a select and its button. */
+function RoleForm({ userId, name, role }: { userId: string; name: string; role: StaffRoleChoice }) {
+  const fetcher = useFetcher<UsersActionData>();
+  const { t } = useI18n();
+  useResultToast(fetcher, "role");
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={userId} />
-      <input type="hidden" name="admin" value={String(admin)} />
+      <select name="role" defaultValue={role} aria-label={t("admin.users.roleOf", { name })} className={SELECT_CLASS}>
+        {STAFF_ROLE_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(STAFF_ROLE_LABELS[choice])}
+          </option>
+        ))}
+      </select>
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-        {admin ? <ShieldCheck aria-hidden /> : <ShieldOff aria-hidden />}
-        {label}
+        <ShieldCheck aria-hidden />
+        {t("admin.users.saveRole")}
       </Button>
     </fetcher.Form>
+  );
+}
+
+type EventOption = Route.ComponentProps["loaderData"]["events"][number];
+
+/** A skipper's events: a checkbox per upcoming (or already assigned) event. */
+function SkipperEventsForm({ userId, name, assigned, events }: { userId: string; name: string; assigned: string[]; events: EventOption[] }) {
+  const fetcher = useFetcher<UsersActionData>();
+  const { t } = useI18n();
+  useResultToast(fetcher, "skipper-events");
+  const legendId = `skipper-events-${userId}`;
+  return (
+    <details className="mt-2 text-left">
+      <summary className="cursor-pointer text-sm font-semibold text-ocean-700">
+        <CalendarCheck aria-hidden className="mr-1 inline size-4" />
+        {t("admin.users.events")} · {t("admin.users.eventsCount", { count: assigned.length })}
+      </summary>
+      <fetcher.Form method="post" className="mt-2 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="skipper-events" />
+        <input type="hidden" name="userId" value={userId} />
+        <fieldset aria-describedby={`${legendId}-help`} className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold">{t("admin.users.eventsOf", { name })}</legend>
+          <p id={`${legendId}-help`} className="text-xs text-slate-500">
+            {t("admin.users.eventsHelp")}
+          </p>
+          {events.length === 0 && <p className="text-sm text-slate-600">{t("admin.users.eventsNone")}</p>}
+          {events.map((event) => (
+            <label key={event.id} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="eventId" value={event.id} defaultChecked={assigned.includes(event.id)} className="mt-0.5 size-4 accent-ocean-700" />
+              <span>
+                {event.name} <span className="text-slate-500">({formatDateRange(event.startDate, event.endDate, "nl")})</span>
+                {event.cancelled && <span className="ml-1 text-destructive">· {t("admin.roles.cancelled")}</span>}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+            {t("admin.users.saveEvents")}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
   );
 }
 
@@ -225,10 +330,10 @@ function ResetTwoFactorButton({ userId, email }: { userId: string; email: string
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { users, me } = loaderData;
+  const { users, me, events } = loaderData;
   return (
     <AdminPage title={t("admin.users.title")} intro={<p>{t("admin.users.intro")}</p>}>
-      {(actionData?.intent === "role" || actionData?.intent === "reset2fa") && (
+      {(actionData?.intent === "role" || actionData?.intent === "skipper-events" || actionData?.intent === "reset2fa") && (
         <p role="status" className={actionData.ok ? "rounded-md bg-emerald-50 p-3 text-emerald-800" : "rounded-md bg-destructive/10 p-3 text-destructive"}>
           {actionData.message}
         </p>
@@ -244,7 +349,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           emptyText={t("admin.users.empty")}
         >
           {users.map((u) => {
-            const isAdmin = u.role.split(",").includes("admin");
+            const staff = u.roleChoice !== "none";
             return (
               <tr key={u.id}>
                 <td className="font-semibold text-navy-900">
@@ -253,8 +358,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </td>
                 <td>{u.email}</td>
                 <td>
-                  <Badge variant={isAdmin ? "default" : "secondary"}>{isAdmin ? t("admin.users.roleAdmin") : t("admin.users.roleUser")}</Badge>
-                  {isAdmin && (
+                  <Badge variant={staff ? "default" : "secondary"} data-testid="user-role">
+                    {t(STAFF_ROLE_LABELS[u.roleChoice])}
+                  </Badge>
+                  {staff && (
                     <Badge variant="secondary" className="ml-2">
                       {u.twoFactorEnabled ? t("admin.users.twoFactorOn") : t("admin.users.twoFactorOff")}
                     </Badge>
@@ -262,16 +369,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </td>
                 <td className="whitespace-nowrap">{formatDate(u.createdAt, "nl")}</td>
                 <td className="text-right">
-                  {u.id !== me && (
+                  {u.id === me ? (
+                    <p className="text-xs text-slate-500">{t("admin.users.ownRole")}</p>
+                  ) : (
                     <div className="flex flex-wrap justify-end gap-2">
                       {u.twoFactorEnabled && <ResetTwoFactorButton userId={u.id} email={u.email} />}
-                      <RoleButton
-                        userId={u.id}
-                        admin={!isAdmin}
-                        label={isAdmin ? t("admin.users.removeAdmin") : t("admin.users.makeAdmin")}
-                      />
+                      <RoleForm userId={u.id} name={u.name} role={u.roleChoice} />
                     </div>
                   )}
+                  {u.roleChoice === "skipper" && <SkipperEventsForm userId={u.id} name={u.name} assigned={u.eventIds} events={events} />}
                 </td>
               </tr>
             );

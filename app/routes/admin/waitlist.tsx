@@ -12,7 +12,7 @@ import { translate, useI18n, type MessageKey } from "~/i18n";
 import { formatDate, formatDateRange } from "~/lib/dates";
 import type { Feedback } from "~/schemas/feedback";
 import { REASON } from "@server/audit/reasons.server";
-import { requireAdmin } from "@server/auth/guard.server";
+import { requireStaff } from "@server/auth/guard.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { isUuid } from "@server/db/values.server";
@@ -27,7 +27,7 @@ export const handle = { locale: "nl" };
 
 /** /admin/events/:id/waitlist: an event's waiting list in order, with its offers; send an offer by hand or remove someone. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const event = await eventById(db(), params.id);
   if (!event) throw data(null, { status: 404 });
   const at = now();
@@ -65,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionData = { feedback?: Feedback; confirm?: { intent: "offer" | "remove"; entryId: string } };
 
 export async function action({ request, params }: Route.ActionArgs): Promise<ActionData> {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "events");
   const form = await readForm(request);
   const intent = form.get("intent");
   const entryId = String(form.get("entryId") ?? "");

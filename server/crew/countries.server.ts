@@ -30,6 +30,7 @@ export function countryOptions(locale: string): { code: string; name: string }[]
     // Server only: the list reaches the page as data, so no browser builds this formatter (decision 031).
     // eslint-disable-next-line no-restricted-syntax
     const names = new Intl.DisplayNames([locale], { type: "region" });
+    // eslint-disable-next-line no-restricted-syntax
     const collator = new Intl.Collator(locale);
     list = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
     cache.set(locale, list);

@@ -204,15 +204,19 @@ function AnswerText({ item, path, countries }: { item: CrewChecklistItem; path: 
   }
   const file = a.kind === "file" || a.kind === "qualification" || a.kind === "passport" ? a.file : null;
   return (
-    <dl className="grid gap-1">
-      {lines.map(([label, value], i) => (
-        <div key={i} className="flex flex-wrap gap-x-2">
-          <dt className="text-slate-700">{label}:</dt>
-          <dd className="font-semibold text-navy-900">{value}</dd>
-        </div>
-      ))}
+    <>
+      {lines.length > 0 && (
+        <dl className="grid gap-1">
+          {lines.map(([label, value], i) => (
+            <div key={i} className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-700">{label}:</dt>
+              <dd className="font-semibold text-navy-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {file && <FileLink file={file} path={path} />}
-    </dl>
+    </>
   );
 }
 
@@ -370,7 +374,7 @@ function AnswerFields({
                 name={CREW_FIELDS.choice}
                 value={o.value}
                 defaultChecked={picked.includes(o.value)}
-                required={item.kind === "choice_one"}
+                required={item.kind === "choice_one" && item.required}
                 className="size-4 accent-ocean-700"
               />
               {o.label}

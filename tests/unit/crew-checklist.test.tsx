@@ -19,7 +19,7 @@ async function render(node: React.ReactNode, locale: Locale): Promise<string> {
   );
 }
 
-const base = { help: null, options: [], followUp: null, required: true, health: false, lastDay: "2026-04-18", unlockedUntil: null, answer: null } as const;
+const base: Omit<CrewChecklistItem, "id" | "kind" | "label" | "state" | "locked"> = { help: null, options: [], followUp: null, required: true, health: false, lastDay: "2026-04-18", unlockedUntil: null, answer: null };
 const item = (over: Partial<CrewChecklistItem> & Pick<CrewChecklistItem, "id" | "kind" | "label" | "state" | "locked">): CrewChecklistItem => ({ ...base, ...over });
 
 const crew: CrewChecklistView = {

@@ -37,6 +37,10 @@ import placeEnglish from "./messages/en/place";
 import placeDutch from "./messages/nl/place";
 import placeEmailsEnglish from "./messages/en/place-emails";
 import placeEmailsDutch from "./messages/nl/place-emails";
+import crewEnglish from "./messages/en/crew";
+import crewDutch from "./messages/nl/crew";
+import crewEmailsEnglish from "./messages/en/crew-emails";
+import crewEmailsDutch from "./messages/nl/crew-emails";
 
 addMessages("en", { ...en, ...contentEnglish, ...privateEnglish, ...newsEnglish, ...bookingEnglish, ...waitlistEnglish, ...lifecycleEnglish, ...formEmailsEnglish, ...errorsEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
 addMessages("nl", { ...nl, ...contentDutch, ...privateDutch, ...newsDutch, ...bookingDutch, ...waitlistDutch, ...lifecycleDutch, ...formEmailsDutch, ...errorsDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
@@ -48,4 +52,7 @@ addMessages("nl", newsletterLinksDutch);
 // A group booking's participant (their page and their e-mails).
 addMessages("en", { ...placeEnglish, ...placeEmailsEnglish });
 addMessages("nl", { ...placeDutch, ...placeEmailsDutch });
+// The crew file (issue 27): the participant's page and its reminders.
+addMessages("en", { ...crewEnglish, ...crewEmailsEnglish });
+addMessages("nl", { ...crewDutch, ...crewEmailsDutch });
 holdAll();

@@ -11,3 +11,8 @@ import enBooking from "./messages/en/booking";
 import nlBooking from "./messages/nl/booking";
 addMessages("en", enBooking);
 addMessages("nl", nlBooking);
+// The crew file's checklist (issue 27): shown only on this page, so it travels in its chunk.
+import enCrew from "./messages/en/crew";
+import nlCrew from "./messages/nl/crew";
+addMessages("en", enCrew);
+addMessages("nl", nlCrew);

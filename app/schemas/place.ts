@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import type { CrewActionData, CrewChecklistView } from "./crew-place";
 import { makeParticipantSchema } from "./registration";
 
 /**
@@ -49,16 +50,21 @@ export type PlaceView = {
   deadline: string;
   /** Details and the waiver can still be changed here (until the event starts). */
   open: boolean;
+  /** The event's crew file (issue 27): null when the event asks nothing. */
+  crew: CrewChecklistView | null;
+  /** Days after the event its health answers are erased (said beside health items). */
+  healthRetentionDays: number;
 };
 
-export type PlaceIntent = "details" | "waiver";
+export type PlaceIntent = "details" | "waiver" | "crew";
 
 export function isPlaceIntent(value: unknown): value is PlaceIntent {
-  return value === "details" || value === "waiver";
+  return value === "details" || value === "waiver" || value === "crew";
 }
 
 /** What the page's forms answer (shown in the visitor's language). */
 export type PlaceActionData =
   | { intent: "details"; outcome: "updated" | "unchanged" | "invalid" | "closed"; result?: SubmissionResult<string[]> }
   | { intent: "waiver"; outcome: "accepted" | "already" | "missing" | "closed" }
+  | CrewActionData
   | { intent: null; outcome: "too_many" | "unavailable" | "bad_request" };

@@ -16,6 +16,12 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
  */
 const UPLOAD_ROUTES = [/^\/admin\/blog\/new$/, /^\/admin\/blog\/[^/]+\/edit$/, /^\/admin\/events\/new$/, /^\/admin\/events\/[^/]+$/];
 
+// --- The crew file (issue 27): a participant's page posts one item's answer, with a file of up
+// to 10 MB (server/crew/files.server.ts). Its whole body may be CREW_FORM_MAX_BYTES (11 MB).
+const CREW_FORM_MAX_BYTES = 11 * 1024 * 1024;
+const CREW_FORM_ROUTES = [/^\/my-place\/[^/]+$/];
+// --- end crew file
+
 /** The route a request is for: React Router's data requests add `.data` (or `/_.data`, `_root.data`). */
 export function routePath(pathname: string): string {
   const path = pathname.replace(/\/_\.data$/, "").replace(/^\/_root\.data$/, "/").replace(/\.data$/, "");
@@ -27,5 +33,6 @@ export function bodyLimit(pathname: string): number {
   const path = routePath(pathname);
   if (path === STRIPE_WEBHOOK_PATH) return STRIPE_WEBHOOK_MAX_BYTES;
   if (UPLOAD_ROUTES.some((pattern) => pattern.test(path))) return FORM_MAX_BYTES;
+  if (CREW_FORM_ROUTES.some((pattern) => pattern.test(path))) return CREW_FORM_MAX_BYTES;
   return FORM_BODY_MAX_BYTES;
 }

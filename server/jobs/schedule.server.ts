@@ -2,6 +2,7 @@ import { sendDuePracticalInfo } from "../access/practical-info.server";
 import { expireLapsedHolds } from "../booking/holds.server";
 import { sendParticipantReminders } from "../booking/participant-reminders.server";
 import { sendBalanceReminders } from "../booking/reminders.server";
+import { sendCrewReminders } from "../crew/reminders.server";
 import { now } from "../clock.server";
 import { db } from "../db/client.server";
 import { runDisruptionFollowUps } from "../disruptions/disruptions.server";
@@ -80,7 +81,8 @@ export function scheduledJobs(): (JobDefinition & { name: JobName })[] {
       runAtStart: true,
       // The participants' reminders of group bookings (3 days before their deadline) go on the
       // same hourly run: the same claim-once rule, no schedule of their own needed.
-      run: async () => ({ ...(await sendBalanceReminders(now())), ...(await sendParticipantReminders(now())) }),
+      // The crew file's reminders (21, 14 and 7 days before each item's deadline, issue 27) too.
+      run: async () => ({ ...(await sendBalanceReminders(now())), ...(await sendParticipantReminders(now())), ...(await sendCrewReminders(now())) }),
     },
     {
       // Offers hold places for 48 hours; lapsing them within a minute passes the places to the

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { auditLog, bookingPlaces, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
+import { eraseExpiredHealthData } from "../crew/retention.server";
 import { SAFETY_FIELDS, placeSafetyDataErasure, safetyDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
@@ -38,6 +39,9 @@ export type RetentionResult = {
   deletedSubscribers: number;
   deletedRateLimits: number;
   deletedWaitlistEntries: number;
+  /** Health answers and files of the crew file erased `healthRetentionDays` after their event (issue 27). */
+  erasedHealthAnswers: number;
+  erasedHealthFiles: number;
 };
 
 /**
@@ -139,7 +143,11 @@ async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
     .delete(newsletterSubscribers)
     .where(eq(newsletterSubscribers.status, "unsubscribed"))
     .returning({ id: newsletterSubscribers.id });
+  // The crew file's health data: erased its event's own number of days after the end (issue 27).
+  const health = await eraseExpiredHealthData(database, at);
   return {
+    erasedHealthAnswers: health.answers,
+    erasedHealthFiles: health.files,
     erasedRegistrations: erased.length - placesOnly.length,
     erasedPlaces: erasedPlaces.length,
     erasedClientKeys: clientKeys.length,

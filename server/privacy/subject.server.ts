@@ -27,6 +27,7 @@ import {
 } from "../db/schema.server";
 import { audit, type Actor } from "../audit/audit.server";
 import { limitKey } from "../security/rate-limit.server";
+import { erasePlacesCrewData, placesCrewAnswers, type SubjectCrewAnswer } from "../crew/retention.server";
 import { AUDIT_PERSONAL_KEYS, ERASED_NAME, personalDataErasure, placePersonalDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /**
@@ -90,6 +91,8 @@ export type SubjectData = {
   audit: AuditRow[];
   /** Rows of the rate limits keyed by a keyed hash of this address (they hold nothing else). */
   rateLimitRows: number;
+  /** The crew-file answers of the places they sail in (issue 27), health answers opened: their own. */
+  crewAnswers: SubjectCrewAnswer[];
 };
 
 export function isEmptySubject(data: SubjectData): boolean {
@@ -209,6 +212,7 @@ export async function findSubject(database: DbOrTx, email: string): Promise<Subj
     emails: mail,
     audit: trail,
     rateLimitRows: limitRows.length,
+    crewAnswers: await placesCrewAnswers(database, ownPlaces.map((p) => p.place.id)),
   };
 }
 
@@ -262,6 +266,9 @@ export type ErasureCounts = {
   newsletterDeleted: number;
   emailsDeleted: number;
   rateLimitRowsDeleted: number;
+  /** Crew-file answers and files of their places whose content was erased (issue 27). */
+  crewAnswersErased: number;
+  crewFilesErased: number;
 };
 
 export type ErasureResult =
@@ -355,6 +362,8 @@ async function erase(tx: Transaction, data: SubjectData, actor: Actor, at: Date)
   // people they booked for as they are: those are their data, not the booker's.
   const placeIds = data.places.map((p) => p.place.id);
   if (placeIds.length) await tx.update(bookingPlaces).set(placePersonalDataErasure(at)).where(inArray(bookingPlaces.id, placeIds));
+  // Their crew file (issue 27): answers and files erased, the rows kept (that an answer was given).
+  const crew = await erasePlacesCrewData(tx, placeIds, at);
 
   // Refund reasons explain a booking entry and stay, without the person's name or contact in them.
   let refundReasonsScrubbed = 0;
@@ -443,6 +452,8 @@ async function erase(tx: Transaction, data: SubjectData, actor: Actor, at: Date)
     newsletterDeleted: subscriberIds.length,
     emailsDeleted: emailIds.length,
     rateLimitRowsDeleted: limits.length,
+    crewAnswersErased: crew.answers,
+    crewFilesErased: crew.files,
   };
   // The erasure's own record: counts only. No address, no hash of it (guessable), no reference
   // or registration id (they would tie the erasure back to the person's booking).

@@ -130,6 +130,18 @@ export function subjectExport(data: SubjectData, at: Date, locale: Locale, histo
       replacedAt: iso(p.replacedAt),
       personalDataErasedAt: iso(p.personalDataErasedAt),
       createdAt: iso(p.createdAt),
+      /** Their crew file (issue 27): every answer, health answers included (their own), in the export's language. */
+      crewFile: data.crewAnswers
+        .filter((a) => a.placeId === p.id)
+        .map((a) => ({
+          item: locale === "en" ? a.item.labelEn || a.item.labelNl : a.item.labelNl || a.item.labelEn,
+          kind: a.item.kind,
+          health: a.item.health,
+          answer: a.summary ? a.summary[locale] : null,
+          value: a.value,
+          answeredAt: a.answeredAt,
+          erasedAt: a.erasedAt,
+        })),
     })),
     waitlist: data.waitlist.map(({ entry: e, event, offers }) => ({
       id: e.id,
@@ -308,7 +320,14 @@ export function subjectHtml(doc: SubjectExport, locale: Locale): string {
           ["admin.privacy.field.emergencyContact", [p.emergencyContact.name, p.emergencyContact.phone].filter(Boolean).join(", ")],
           ["admin.privacy.field.language", p.language === "en" ? "English" : "Nederlands"],
           ["admin.privacy.field.waiver", p.waiverAcceptedAt ? `${when(p.waiverAcceptedAt)} (${p.waiverVersion ?? "–"})` : t("admin.privacy.place.notYet")],
-        ])}</article>`,
+        ])}${
+          // The crew file (issue 27): one line per answer, "–" once erased.
+          p.crewFile.length > 0
+            ? `<h4>${escapeHtml(t("admin.privacy.field.crewFile"))}</h4><table>${p.crewFile
+                .map((a) => `<tr><th scope="row">${escapeHtml(a.item)}</th><td>${escapeHtml(a.answer ?? "–")}</td></tr>`)
+                .join("")}</table>`
+            : ""
+        }</article>`,
     )
     .join("");
   const waitlist = doc.waitlist

@@ -4,7 +4,10 @@ import { WAIVER_VERSION } from "~/content/waiver";
 import type { Locale } from "~/i18n";
 import { participantDeadline } from "~/lib/booking";
 import { isPlaceIntent, makePlaceDetailsSchema, PLACE_DETAIL_FIELDS, type PlaceActionData, type PlaceDetailField, type PlaceView } from "~/schemas/place";
+import { CREW_FIELDS, CREW_LIMITS, type CrewActionData } from "~/schemas/crew-place";
 import { calendarInvite } from "@server/booking/emails.server";
+import { crewChecklist, saveCrewAnswer } from "@server/crew/answers.server";
+import { CREW_FORM_MAX_BYTES, openCrewFile } from "@server/crew/files.server";
 import { acceptPlaceWaiver, placeEditable, updatePlaceDetails } from "@server/booking/place-details.server";
 import { missingDetails, placeById, placeIdFromToken } from "@server/booking/places.server";
 import { now } from "@server/clock.server";
@@ -65,9 +68,10 @@ export async function requirePlace(token: string | undefined, clientAddress: str
   return { place, ...row };
 }
 
-/** What the page shows: the event, who booked, the participant's own details and state. */
-export function placeView({ place, registration, event }: PlaceBooking, locale: Locale): PlaceView {
+/** What the page shows: the event, who booked, the participant's own details and state, their crew file. */
+export async function placeView({ place, registration, event }: PlaceBooking, locale: Locale): Promise<PlaceView> {
   const at = now();
+  const crew = await crewChecklist(db(), place, event, locale, at);
   const details = Object.fromEntries(PLACE_DETAIL_FIELDS.map((field) => [field, place[field] ?? ""])) as Record<PlaceDetailField, string>;
   return {
     details,
@@ -83,17 +87,20 @@ export function placeView({ place, registration, event }: PlaceBooking, locale: 
     waiverVersion: WAIVER_VERSION,
     deadline: participantDeadline(event, at).deadline.toISOString(),
     open: placeEditable(place, registration, event, at),
+    crew,
+    healthRetentionDays: event.healthRetentionDays,
   };
 }
 
 type ActionAnswer = { status: number; body: PlaceActionData; headers?: Record<string, string> };
 
 /**
- * The page's two forms: `intent` = details | waiver. Every outcome is an answer the page shows in
+ * The page's forms: `intent` = details | waiver | crew (one form per crew-file item, which may carry a file). Every outcome is an answer the page shows in
  * the visitor's language; bad input changes nothing and is answered 400, never thrown.
  */
 export async function placeAction(request: Request, { place }: PlaceBooking, clientAddress: string): Promise<ActionAnswer> {
-  const form = await readForm(request);
+  // A crew-file item may carry a file (10 MB): the route's body limit is the crew form's.
+  const form = await readForm(request, { maxBytes: CREW_FORM_MAX_BYTES });
   const limit = await placeActionLimiter.consume(clientAddress).catch((error: unknown) => {
     log.error("Place page: the rate limit could not be read", error);
     return undefined;
@@ -103,6 +110,7 @@ export async function placeAction(request: Request, { place }: PlaceBooking, cli
   const intent = form.get("intent");
   if (!isPlaceIntent(intent)) return { status: 400, body: { intent: null, outcome: "bad_request" } };
   try {
+    if (intent === "crew") return await crewAction(form, place);
     if (intent === "waiver") {
       if (form.get("waiverAccepted") !== "on") return { status: 400, body: { intent, outcome: "missing" } };
       const accepted = await acceptPlaceWaiver(place.id);
@@ -129,6 +137,40 @@ export async function placeAction(request: Request, { place }: PlaceBooking, cli
     log.error(`Place page: ${intent} for place ${place.id} failed`, error);
     return { status: 503, body: { intent: null, outcome: "unavailable" }, headers: { "Retry-After": "5" } };
   }
+}
+
+/** The text fields of a crew form, to fill it again after a refusal (never the file). */
+function postedValues(form: FormData): CrewActionData["values"] {
+  const values: NonNullable<CrewActionData["values"]> = {};
+  for (const field of Object.values(CREW_FIELDS)) {
+    const all = form.getAll(field).filter((v): v is string => typeof v === "string");
+    if (all.length === 0) continue;
+    values[field] = field === CREW_FIELDS.choice ? all.map((v) => v.slice(0, 200)) : all[0].slice(0, CREW_LIMITS.longText);
+  }
+  return values;
+}
+
+/** One crew-file item's form: the answer saved, or why not (in the page's language). */
+async function crewAction(form: FormData, place: BookingPlace): Promise<ActionAnswer> {
+  const itemId = String(form.get("itemId") ?? "").slice(0, 64);
+  const saved = await saveCrewAnswer(db(), place.id, itemId, form);
+  switch (saved.outcome) {
+    case "saved":
+      return { status: 200, body: { intent: "crew", itemId, outcome: "saved" } };
+    case "invalid":
+      return { status: 400, body: { intent: "crew", itemId, outcome: "invalid", errors: saved.errors, values: postedValues(form) } };
+    case "locked":
+      return { status: 409, body: { intent: "crew", itemId, outcome: "locked" } };
+    case "closed":
+      return { status: 409, body: { intent: "crew", itemId, outcome: "closed" } };
+    case "unknown":
+      return { status: 400, body: { intent: "crew", itemId, outcome: "unknown" } };
+  }
+}
+
+/** The participant's own file of their crew file (their token only), or undefined. */
+export async function placeCrewFile({ place }: PlaceBooking, fileId: string) {
+  return openCrewFile(db(), place.id, fileId);
 }
 
 /** The participant's own calendar entry (its own UID), in the page's language. */

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarPlus } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { Card, Row } from "~/components/manage/card";
+import { CrewChecklist } from "~/components/place/crew-checklist";
 import { EventHero } from "~/components/manage/event-hero";
 import { Notice } from "~/components/manage/notice";
 import { SiteError } from "~/components/site-error";
@@ -32,7 +33,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const toLanguage = await tokenLinkLanguageRedirect(request, url, booking.place.locale);
   if (toLanguage) throw toLanguage;
   const locale = await tokenLinkLocale(request, booking.place.locale);
-  return data(placeView(booking, locale), { headers: TOKEN_LINK_HEADERS });
+  return data(await placeView(booking, locale), { headers: TOKEN_LINK_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,10 +71,20 @@ export default function MyPlacePage({ loaderData: view, actionData, params }: Ro
       <section className="bg-foam-100 py-10 sm:py-14">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6 lg:grid-cols-3">
           <div className="grid content-start gap-6 lg:col-span-2">
-            {actionData && <PlaceResult result={actionData} />}
+            {actionData && actionData.intent !== "crew" && <PlaceResult result={actionData} />}
             <StateCard view={view} />
             <DetailsCard view={view} actionData={actionData} teamEmail={teamEmail} />
             <WaiverCard view={view} />
+            {view.crew && (
+              <CrewChecklist
+                crew={view.crew}
+                path={path}
+                open={view.open}
+                actionData={actionData?.intent === "crew" ? actionData : undefined}
+                teamEmail={teamEmail}
+                healthRetentionDays={view.healthRetentionDays}
+              />
+            )}
           </div>
           <div className="grid content-start gap-6">
             <Card id="event" title={t("place.event.title")}>

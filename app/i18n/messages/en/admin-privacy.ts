@@ -50,6 +50,8 @@ const messages = {
   "admin.privacy.field.address": "Address",
   "admin.privacy.field.emergencyContact": "Emergency contact",
   "admin.privacy.field.comments": "Comments",
+  // The crew file (issue 27): a place's answers in the export.
+  "admin.privacy.field.crewFile": "Crew file",
   "admin.privacy.field.language": "Language",
   "admin.privacy.field.price": "Price",
   "admin.privacy.field.bookedAt": "Booked on",

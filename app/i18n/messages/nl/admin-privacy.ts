@@ -52,6 +52,8 @@ export default {
   "admin.privacy.field.address": "Adres",
   "admin.privacy.field.emergencyContact": "Contactpersoon voor noodgevallen",
   "admin.privacy.field.comments": "Opmerkingen",
+  // The crew file (issue 27): a place's answers in the export.
+  "admin.privacy.field.crewFile": "Bemanningsdossier",
   "admin.privacy.field.language": "Taal",
   "admin.privacy.field.price": "Prijs",
   "admin.privacy.field.bookedAt": "Geboekt op",

@@ -182,6 +182,8 @@ export type ManageView = {
   contact: ContactDetails;
   /** The booker sails (place 1 is theirs): their emergency contact is on the details form. */
   bookerSails: boolean;
+  /** The booker's own crew file (their place's page), when they sail and the event has one. */
+  crewFilePath: string | null;
   /** How many places the booking holds and the price of one ("4 × €295"). */
   placeCount: number;
   placePriceCents: number;

@@ -23,11 +23,11 @@ import { updateContactDetails } from "@server/booking/changes.server";
 import { registrationIdFromManageToken } from "@server/booking/manage-link.server";
 import { cancellationRefund, registrationMoney } from "@server/booking/money.server";
 import { cancelPlace, placeCancellationQuote, placePriceCents, replaceParticipant, resendInvitation } from "@server/booking/place-changes.server";
-import { isCurrentPlace, placeComplete } from "@server/booking/places.server";
+import { isCurrentPlace, placeComplete, placePath } from "@server/booking/places.server";
 import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { calendarInvite } from "@server/booking/emails.server";
-import { bookingPlaces, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
+import { bookingPlaces, crewItems, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
 import { readForm } from "@server/http/form.server";
 import { takeTokenTry, tokenLinkRefusal } from "@server/http/token-link.server";
 import { log } from "@server/log.server";
@@ -191,9 +191,16 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     }
     places = placesView(event, placeRows, at, can.changeDetails && !choosing, { cancelQuote: cancelPlaceQuote, replacing: step === "replace" && stepRow ? stepRow.id : null });
   }
+  // A booker who sails answers the crew file (decision 043) on their own place's page, like every
+  // participant: the booking page links to it once the booking is confirmed.
+  const crewFilePath =
+    bookerPlace && confirmed && (await db().$count(crewItems, and(eq(crewItems.eventId, event.id), isNull(crewItems.archivedAt)))) > 0
+      ? placePath(bookerPlace.id)
+      : null;
   return {
     reference: r.reference,
     status: r.status,
+    crewFilePath,
     name: r.customerName,
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     event: {

@@ -78,6 +78,14 @@ export default function MyBookingPage({ loaderData: view, actionData, params }: 
             {view.status === "expired" && <Notice tone="neutral">{t("manage.expired.text")}</Notice>}
             <ApplicationNotice view={view} />
             {view.status === "pending_payment" && !view.can.payApproved && <Notice tone="pending">{t("manage.pending.text")}</Notice>}
+            {view.crewFilePath && (
+              <Notice tone="pending">
+                <span className="font-semibold">{t("manage.crewFile.text")}</span>{" "}
+                <a href={view.crewFilePath} className="font-semibold text-ocean-700 underline" data-testid="manage-crew-file">
+                  {t("manage.crewFile.link")}
+                </a>
+              </Notice>
+            )}
             {view.places && <ParticipantsCard view={view} places={view.places} path={path} actionData={actionData} />}
             <PaymentsCard view={view} />
             {view.status === "confirmed" && <DetailsCard view={view} actionData={actionData} teamEmail={teamEmail} />}

@@ -6,6 +6,8 @@ const manage = {
   "manage.bookedFor": "Booked for {name}",
   "manage.reference": "Reference",
   "manage.status.label": "Status",
+  "manage.crewFile.text": "The skipper needs a few things from you before we sail (your crew file).",
+  "manage.crewFile.link": "Fill in your crew file",
   "manage.status.confirmed": "Confirmed",
   "manage.status.pending_payment": "Awaiting payment",
   "manage.status.expired": "Lapsed",

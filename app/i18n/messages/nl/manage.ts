@@ -9,6 +9,8 @@ export default {
   "manage.bookedFor": "Geboekt voor {name}",
   "manage.reference": "Referentie",
   "manage.status.label": "Status",
+  "manage.crewFile.text": "De schipper heeft vóór vertrek nog een paar dingen van je nodig (je bemanningsdossier).",
+  "manage.crewFile.link": "Vul je bemanningsdossier in",
   "manage.status.confirmed": "Bevestigd",
   "manage.status.pending_payment": "Wacht op betaling",
   "manage.status.expired": "Verlopen",

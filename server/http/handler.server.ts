@@ -8,7 +8,8 @@ import { env } from "../env.server";
 import { answeredBusy } from "./busy.server";
 import { hasNullByte, isFormContentType, logRefusal, parseFormBody, refusal, rememberCheckedForm, type RefusalStatus } from "./form.server";
 import { requireStaffMember } from "../auth/guard.server";
-import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
+import { bodyLimit, crewFormToken, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_PATH } from "./limits.server";
+import { placeIdFromToken } from "../booking/places.server";
 import { isCrossOrigin, originOf } from "./origin.server";
 
 type Options = {
@@ -167,8 +168,14 @@ export function createCheckedRequestHandler({ build, mode, getLoadContext }: Opt
           res.setHeader("Connection", "close");
           return await sendResponse(res, new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } }));
         }
-        const limit = bodyLimit(url.pathname);
-        if (!webhook && limit > FORM_BODY_MAX_BYTES) {
+        let limit = bodyLimit(url.pathname);
+        const crewToken = crewFormToken(url.pathname);
+        if (crewToken !== undefined) {
+          // A participant's crew form may carry a 10 MB file, but only behind a genuine link: its
+          // signature is checked here (no database read), so a made-up address cannot make the
+          // server buffer megabytes; with a wrong one the small limit applies and the page answers.
+          if (!placeIdFromToken(crewToken)) limit = FORM_BODY_MAX_BYTES;
+        } else if (!webhook && limit > FORM_BODY_MAX_BYTES) {
           // Only the admin's upload forms take large bodies: ask for a staff session before reading
           // megabytes, so nobody else can make the server buffer and parse them (the route's own
           // action then checks its permission, decision 044).

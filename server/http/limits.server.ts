@@ -22,6 +22,12 @@ const CREW_FORM_MAX_BYTES = 11 * 1024 * 1024;
 const CREW_FORM_ROUTES = [/^\/my-place\/[^/]+$/];
 // --- end crew file
 
+/** The place token of a participant's crew form path (`/my-place/<token>`, also its `.data`), or undefined. */
+export function crewFormToken(pathname: string): string | undefined {
+  const path = routePath(pathname);
+  return CREW_FORM_ROUTES.some((pattern) => pattern.test(path)) ? path.split("/")[2] : undefined;
+}
+
 /** The route a request is for: React Router's data requests add `.data` (or `/_.data`, `_root.data`). */
 export function routePath(pathname: string): string {
   const path = pathname.replace(/\/_\.data$/, "").replace(/^\/_root\.data$/, "/").replace(/\.data$/, "");

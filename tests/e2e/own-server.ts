@@ -45,7 +45,13 @@ export function ownServer(name: string): OwnServer {
     await waitReady(server, 180_000);
   });
   test.afterAll(async () => {
-    if (server) await stopSiteServer(server);
+    if (server) {
+      await stopSiteServer(server);
+      // Its warnings and errors stay with the run's reports, like the shared servers' logs.
+      const logDir = path.resolve(process.env.E2E_REPORT_DIR ?? "test-results/report", "servers");
+      fs.mkdirSync(logDir, { recursive: true });
+      fs.writeFileSync(path.join(logDir, `${name}.log`), server.stderr());
+    }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readForm, rememberCheckedForm } from "@server/http/form.server";
-import { bodyLimit, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_MAX_BYTES } from "@server/http/limits.server";
+import { bodyLimit, crewFormToken, FORM_BODY_MAX_BYTES, routePath, STRIPE_WEBHOOK_MAX_BYTES } from "@server/http/limits.server";
 import { isCrossOrigin } from "@server/http/origin.server";
 import { FORM_MAX_BYTES } from "@server/storage/limits.server";
 
@@ -81,6 +81,12 @@ describe("body limits per route", () => {
     expect(bodyLimit("/admin/events/abc")).toBe(FORM_MAX_BYTES);
     expect(bodyLimit("/admin/events")).toBe(FORM_BODY_MAX_BYTES);
     expect(bodyLimit("/api/stripe/webhook")).toBe(STRIPE_WEBHOOK_MAX_BYTES);
+    // A participant's crew form: 11 MB (a 10 MB file), only behind a genuine link (the handler checks the token).
+    expect(bodyLimit("/my-place/abc.data")).toBe(11 * 1024 * 1024);
+    expect(crewFormToken("/my-place/abc.data")).toBe("abc");
+    expect(crewFormToken("/my-place/abc")).toBe("abc");
+    expect(crewFormToken("/my-place/abc/files/x")).toBeUndefined();
+    expect(crewFormToken("/my-booking/abc")).toBeUndefined();
     expect(routePath("/_root.data")).toBe("/");
     expect(routePath("/news/_.data")).toBe("/news");
   });

@@ -13,7 +13,7 @@ export function CrewFileTable({ view }: { view: CrewFileView }) {
   if (rows.length === 0) return <p className="text-slate-600">{t("admin.crew.file.noParticipants")}</p>;
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="group" aria-label={t("admin.crew.file.title")}>
-      <table className="w-full min-w-[960px] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-600">
+      <table className="w-full min-w-[960px] border-collapse text-left text-sm [&_td]:border-t [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_thead_th]:px-3 [&_thead_th]:py-2 [&_thead_th]:text-xs [&_thead_th]:font-semibold [&_thead_th]:text-slate-600">
         <caption className="sr-only">{`${t("admin.crew.file.title")}: ${event.name}`}</caption>
         <thead>
           <tr>
@@ -39,7 +39,8 @@ export function CrewFileTable({ view }: { view: CrewFileView }) {
                   {row.reference}
                 </Link>
               </td>
-              <th scope="row" className="font-semibold text-navy-900">
+              {/* A row header, styled as the row's cells (the header row's small grey type is for the column names). */}
+              <th scope="row" className="border-t border-slate-200 px-3 py-2.5 align-top font-semibold text-navy-900">
                 <Link to={`?place=${row.placeId}#crew-place`} className="hover:underline">
                   {row.name}
                 </Link>
@@ -50,7 +51,7 @@ export function CrewFileTable({ view }: { view: CrewFileView }) {
                 return (
                   <td key={item.id} data-item={item.id}>
                     {cell && (
-                      <span className="grid max-w-56 gap-1">
+                      <span className="grid max-w-56 justify-items-start gap-1">
                         <CrewState state={cell.state} />
                         {cell.value && (
                           <span className="line-clamp-3 text-xs text-slate-700">

@@ -74,7 +74,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
             {event.location && ` · ${event.location}`}
           </p>
           <p className="mt-1 text-sm">
-            {t("admin.manifest.generated", {
+            {t(participants.length === 1 ? "admin.manifest.generatedOne" : "admin.manifest.generated", {
               date: formatDate(printedAt, "nl", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
               count: participants.length,
             })}

@@ -100,6 +100,7 @@ const admin = {
   "admin.manifest.title": "Participant manifest",
   "admin.manifest.print": "Print",
   "admin.manifest.generated": "Printed {date} · {count} participants",
+  "admin.manifest.generatedOne": "Printed {date} · 1 participant",
   "admin.manifest.name": "Name",
   "admin.manifest.birthDate": "Date of birth",
   "admin.manifest.phone": "Phone",

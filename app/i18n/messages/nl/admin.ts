@@ -103,6 +103,7 @@ export default {
   "admin.manifest.title": "Deelnemerslijst",
   "admin.manifest.print": "Afdrukken",
   "admin.manifest.generated": "Afgedrukt {date} · {count} deelnemers",
+  "admin.manifest.generatedOne": "Afgedrukt {date} · 1 deelnemer",
   "admin.manifest.name": "Naam",
   "admin.manifest.birthDate": "Geboortedatum",
   "admin.manifest.phone": "Telefoon",

@@ -25,9 +25,10 @@ import { cancellationRefund, registrationMoney } from "@server/booking/money.ser
 import { cancelPlace, placeCancellationQuote, placePriceCents, replaceParticipant, resendInvitation } from "@server/booking/place-changes.server";
 import { isCurrentPlace, placeComplete, placePath } from "@server/booking/places.server";
 import { now } from "@server/clock.server";
+import { activeCrewItems } from "@server/crew/answers.server";
 import { db } from "@server/db/client.server";
 import { calendarInvite } from "@server/booking/emails.server";
-import { bookingPlaces, crewItems, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
+import { bookingPlaces, events, payments, refunds, registrations, type BookingPlace, type Event, type Registration } from "@server/db/schema.server";
 import { readForm } from "@server/http/form.server";
 import { takeTokenTry, tokenLinkRefusal } from "@server/http/token-link.server";
 import { log } from "@server/log.server";
@@ -194,7 +195,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
   // A booker who sails answers the crew file (decision 043) on their own place's page, like every
   // participant: the booking page links to it once the booking is confirmed.
   const crewFilePath =
-    bookerPlace && confirmed && (await db().$count(crewItems, and(eq(crewItems.eventId, event.id), isNull(crewItems.archivedAt)))) > 0
+    bookerPlace && confirmed && (await activeCrewItems(db(), event.id)).length > 0
       ? placePath(bookerPlace.id)
       : null;
   return {

@@ -15,6 +15,8 @@ export type BookingBalanceReceivedProps = {
   totalPaid: string;
   /** What is still due and by when, or null when the booking is paid in full. */
   stillDue: { amount: string; date: string } | null;
+  /** What this payment brought in above what was still due (being refunded), or null. */
+  overpaid?: string | null;
   manageUrl: string;
   teamEmail: string;
 };
@@ -44,6 +46,7 @@ export function BookingBalanceReceivedEmail(props: BookingBalanceReceivedProps) 
       <EmailText>
         {props.stillDue ? t("booking.lifecycle.email.balance.stillDue", { amount: props.stillDue.amount, date: props.stillDue.date }) : t("booking.lifecycle.email.balance.allPaid")}
       </EmailText>
+      {props.overpaid ? <EmailText>{t("booking.lifecycle.email.balance.overpaid", { amount: props.overpaid })}</EmailText> : null}
       <ManageBookingLink locale={props.locale} url={props.manageUrl} />
       <EmailText>{t("booking.email.confirm.questions", { email: props.teamEmail })}</EmailText>
     </EmailLayout>

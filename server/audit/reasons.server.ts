@@ -27,6 +27,7 @@ export const REASON = {
   providerCheckoutFailed: "provider_checkout_failed",
   balanceCheckout: "balance_checkout",
   balancePaid: "balance_paid",
+  balanceOverpaid: "balance_overpaid",
   bankTransferRecorded: "bank_transfer_recorded",
   paidBackByTransfer: "paid_back_by_transfer",
   secondPayment: "second_payment",

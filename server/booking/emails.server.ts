@@ -296,7 +296,7 @@ export async function queueRefundNotice(tx: DbOrTx, registrationId: string, amou
  * recorded) came in. Queue it in the transaction that records the payment as paid, so it is sent
  * exactly once per paid payment.
  */
-export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, amountCents: number): Promise<string> {
+export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, amountCents: number, overpaidCents = 0): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
   const locale = asLocale(registration.locale);
   const name = eventNameIn(event, locale);
@@ -309,7 +309,9 @@ export async function queueBalanceReceived(tx: DbOrTx, registrationId: string, a
       eventName: name,
       dates: formatEventTimes(event, locale),
       amount: formatAmount(amountCents, locale),
-      totalPaid: formatAmount(money.netPaidCents, locale),
+      // The overpaid part is being refunded (its refund row is pending): not counted as paid.
+      totalPaid: formatAmount(money.netPaidCents - overpaidCents, locale),
+      overpaid: overpaidCents > 0 ? formatAmount(overpaidCents, locale) : null,
       stillDue:
         money.balanceDueCents > 0 && money.balanceDueAt ? { amount: formatAmount(money.balanceDueCents, locale), date: formatDay(money.balanceDueAt, locale) } : null,
       manageUrl: manageUrl(registration.id),

@@ -4,6 +4,7 @@ import { REASON } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, payments, processedProviderEvents, registrations, type Payment } from "../db/schema.server";
+import { registrationMoney } from "./money.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
 import type { PaymentProvider } from "../payments/provider.server";
@@ -77,7 +78,8 @@ async function findPayment(provider: ProviderName, sessionId: string): Promise<P
 
 type Decision =
   | { outcome: "confirmed"; registrationId: string; late: boolean; emailIds: string[] }
-  | { outcome: "balance_paid"; registrationId: string; emailIds: string[] }
+  /** `overpaid`: the refund of what came in above what was still due (a place was cancelled while its checkout was open). */
+  | { outcome: "balance_paid"; registrationId: string; emailIds: string[]; overpaid?: RefundPlan }
   | { outcome: "amount_mismatch"; registrationId: string; emailIds: string[] }
   /** `resume`: the refund rows of an earlier delivery, whose provider call may never have happened. */
   | { outcome: "already_paid"; registrationId: string; resume?: RefundPlan }
@@ -89,6 +91,11 @@ type Decision =
 /** The refund request of a payment that cannot be kept: one per payment, whatever delivers it. */
 export function paymentRefundKey(paymentId: string): string {
   return `payment:${paymentId}`;
+}
+
+/** The refund of the part of a balance payment above what was still due: one per payment. */
+export function overpaidRefundKey(paymentId: string): string {
+  return `overpaid:${paymentId}`;
 }
 
 /** Who reports the payment: the provider's webhook (by its event id), or the participant's return. */
@@ -129,10 +136,13 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
     const trail = { registrationId: registration.id, eventId: event.id, actor, at };
     if (payment.status === "paid" || payment.status === "refunded") {
       // A later delivery: if this payment was being refunded, make sure the refund was asked of the provider.
+      // (A balance's overpaid part has its own key: amount 0 finds its rows and never asks anew.)
       const resume =
         registration.status === "refunded" || registration.status === "cancelled"
           ? await planRefund(tx, { registrationId: registration.id, amountCents: 0, reason: "", actor, requestKey: paymentRefundKey(payment.id) })
-          : undefined;
+          : payment.kind === "balance"
+            ? await planRefund(tx, { registrationId: registration.id, amountCents: 0, reason: "", actor, requestKey: overpaidRefundKey(payment.id) })
+            : undefined;
       return { outcome: "already_paid", registrationId: registration.id, resume };
     }
 
@@ -196,10 +206,22 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
 
     if (payment.kind === "balance") {
       if (current.status === "confirmed") {
-        await recordPaid(REASON.balancePaid);
+        // A balance checkout is opened for what was due then; a place cancelled while it was open
+        // lowers what is due. What came in above what is due now goes back at once (once per
+        // payment: its request key), so a booking never holds more than its price.
+        const dueBefore = (await registrationMoney(tx, current.id, at)).balanceDueCents;
+        const overpaidCents = Math.max(0, payment.amountCents - dueBefore);
+        await recordPaid(overpaidCents > 0 ? REASON.balanceOverpaid : REASON.balancePaid);
+        const overpaid =
+          overpaidCents > 0
+            ? await planRefund(tx, { registrationId: current.id, amountCents: overpaidCents, reason: REASON.balanceOverpaid, actor: SYSTEM("fulfilment"), requestKey: overpaidRefundKey(payment.id) })
+            : undefined;
         // The outbox: one "payment received" e-mail per paid balance, committed with the payment.
-        const emailIds = [await queueBalanceReceived(tx, current.id, payment.amountCents), await queueTeamBalanceNotice(tx, current.id, payment.amountCents, "online")];
-        return { outcome: "balance_paid", registrationId: current.id, emailIds };
+        const emailIds = [
+          await queueBalanceReceived(tx, current.id, payment.amountCents, overpaidCents),
+          await queueTeamBalanceNotice(tx, current.id, payment.amountCents, "online"),
+        ];
+        return { outcome: "balance_paid", registrationId: current.id, emailIds, overpaid };
       }
       log.warn(`Registration ${current.reference}: a balance payment ${payment.id} arrived for a booking that is ${current.status}; refunding it`);
       await recordPaid(`Balance paid for a ${current.status} booking: refunding`);
@@ -268,6 +290,10 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
       await deliverQueuedQuietly(decision.emailIds);
       return { outcome: "confirmed", registrationId: decision.registrationId, late: decision.late };
     case "balance_paid":
+      if (decision.overpaid && decision.overpaid.kind !== "nothing") {
+        const result = await executeRefunds(decision.overpaid, SYSTEM("fulfilment"));
+        if (result.outcome === "failed") log.error(`Registration ${decision.registrationId}: REFUND FAILED for an overpaid balance; refund by hand`);
+      }
       await deliverQueuedQuietly(decision.emailIds);
       return { outcome: "balance_paid", registrationId: decision.registrationId };
     case "amount_mismatch":

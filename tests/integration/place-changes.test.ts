@@ -6,6 +6,7 @@ import { PARTICIPANT } from "@server/audit/audit.server";
 import { cancelBooking } from "@server/booking/cancel.server";
 import { manageToken } from "@server/booking/manage-link.server";
 import { openCheckout } from "@server/booking/checkout.server";
+import { openBalanceCheckout } from "@server/booking/balance.server";
 import { fulfilPayment } from "@server/booking/fulfil.server";
 import { registrationMoney } from "@server/booking/money.server";
 import { cancelPlace, placeCancellationQuote, replaceParticipant, resendInvitation, RESEND_INTERVAL_MS } from "@server/booking/place-changes.server";
@@ -20,7 +21,7 @@ import { manageActionLimiter, manageLinkLimiter } from "~/routes/manage/my-booki
 import { formRequest, routeArgs, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { insertEvent, namedParticipant, participant, useFakeStripe } from "./booking-fixtures";
-import { auditActionsOf, mailsOf, refundRowsOf } from "./booking-lifecycle-fixtures";
+import { auditActionsOf, mailsOf, paymentRowsOf, refundRowsOf } from "./booking-lifecycle-fixtures";
 
 const DAY = 86_400_000;
 const PRICE = 29_500;
@@ -112,6 +113,36 @@ describe("group bookings: the booker's changes of one place", () => {
     const money2 = await registrationMoney(database.db(), registration.id, NOW);
     expect(money2.balanceDueCents).toBe(3 * PRICE - (money2.paidCents - money2.refundedCents));
     expect(money2.refundedCents).toBe(29_500);
+  });
+
+  it("a balance checkout opened before a place was cancelled, paid afterwards at its old amount: what came in above what is due goes back once", async () => {
+    const { registration, places } = await groupBooking(9, 5);
+    setNowForTests(NOW);
+    const opened = await openBalanceCheckout(registration.id, PARTICIPANT);
+    expect(opened.outcome).toBe("opened");
+    const [balance] = (await paymentRowsOf(database.db(), registration.id)).filter((p) => p.kind === "balance");
+    expect(balance).toMatchObject({ status: "open", amountCents: 73_750 });
+
+    // The booker cancels a place in another tab (100% of its share back), then pays the open page.
+    await cancelPlace(database.db(), { registrationId: registration.id, placeId: places[4].id, actor: PARTICIPANT, now: NOW });
+    expect((await registrationMoney(database.db(), registration.id, NOW)).balanceDueCents).toBe(59_000);
+    const paymentId = provider.pay(balance.providerSessionId);
+    const pay = () => fulfilPayment({ provider: "stripe", sessionId: balance.providerSessionId, providerPaymentId: paymentId, amountCents: 73_750, currency: "eur" });
+    expect(await pay()).toEqual({ outcome: "balance_paid", registrationId: registration.id });
+    // A redelivery (and the return page) change nothing and never refund again.
+    expect((await pay()).outcome).toBe("already_paid");
+
+    const overpaid = (await refundRowsOf(database.db(), registration.id)).filter((r) => r.idempotencyKey.startsWith(`overpaid:${balance.id}:`));
+    expect(overpaid).toEqual([expect.objectContaining({ amountCents: 14_750, paymentId: balance.id, status: "succeeded" })]);
+    const money = await registrationMoney(database.db(), registration.id, NOW);
+    // Four places, paid in full: what the team keeps is exactly their price.
+    expect(money).toMatchObject({ balanceDueCents: 0, netPaidCents: 4 * PRICE });
+    const mails = await mailsOf(database.db(), registration.id, "booking-balance-received");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`Je betaalde ${formatAmount(14_750, "nl")} meer dan er nog openstond`);
+    // "Paid in total" leaves out what goes back.
+    expect(mails[0].text).toContain(formatAmount(4 * PRICE, "nl"));
+    expect((await auditActionsOf(database.db(), registration.id)).filter((a) => a === "refund.requested")).toHaveLength(2);
   });
 
   it("cancelling the same place again, or at once twice, refunds once", async () => {

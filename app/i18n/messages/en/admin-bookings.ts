@@ -331,6 +331,7 @@ const messages = {
   "admin.bookings.reason.providerCheckoutFailed": "The payment provider could not open the payment page",
   "admin.bookings.reason.balanceCheckout": "Payment of the balance",
   "admin.bookings.reason.balancePaid": "Balance paid",
+  "admin.bookings.reason.balanceOverpaid": "Paid more than was still due (the booking changed while the payment page was open): the difference is refunded",
   "admin.bookings.reason.bankTransferRecorded": "Bank transfer recorded by hand",
   "admin.bookings.reason.paidBackByTransfer": "Paid back by bank transfer",
   "admin.bookings.reason.secondPayment": "A second payment for a confirmed booking",

@@ -27,6 +27,7 @@ const lifecycle = {
   "booking.lifecycle.email.balance.totalPaid": "Paid in total",
   "booking.lifecycle.email.balance.allPaid": "Your booking is now paid in full. See you on board!",
   "booking.lifecycle.email.balance.stillDue": "A balance of {amount} is still due by {date}.",
+  "booking.lifecycle.email.balance.overpaid": "You paid {amount} more than was still due: your booking changed while the payment page was open. We are refunding {amount} to the card or account you paid with; it usually arrives within 5 to 10 working days.",
   "booking.lifecycle.email.balance.footer": "You receive this e-mail because you booked an event of the Ocean Racing Team.",
 
   // The participant's cancellation e-mail.

@@ -330,6 +330,7 @@ export default {
   "admin.bookings.reason.providerCheckoutFailed": "De betaalprovider kon de betaalpagina niet openen",
   "admin.bookings.reason.balanceCheckout": "Betaling van de restbetaling",
   "admin.bookings.reason.balancePaid": "Restbetaling betaald",
+  "admin.bookings.reason.balanceOverpaid": "Meer betaald dan er nog openstond (de boeking veranderde terwijl de betaalpagina open stond): het verschil wordt terugbetaald",
   "admin.bookings.reason.bankTransferRecorded": "Bankoverschrijving met de hand geboekt",
   "admin.bookings.reason.paidBackByTransfer": "Teruggestort per bankoverschrijving",
   "admin.bookings.reason.secondPayment": "Een tweede betaling voor een bevestigde boeking",

@@ -24,6 +24,7 @@ export default {
   "booking.lifecycle.email.balance.totalPaid": "Totaal betaald",
   "booking.lifecycle.email.balance.allPaid": "Je boeking is nu helemaal betaald. Tot aan boord!",
   "booking.lifecycle.email.balance.stillDue": "Er staat nog {amount} open, te betalen uiterlijk {date}.",
+  "booking.lifecycle.email.balance.overpaid": "Je betaalde {amount} meer dan er nog openstond: je boeking veranderde terwijl de betaalpagina open stond. Die {amount} storten we terug op de kaart of rekening waarmee je betaalde; meestal staat het er binnen 5 tot 10 werkdagen.",
   "booking.lifecycle.email.balance.footer": "Je ontvangt deze e-mail omdat je een evenement van het Ocean Racing Team hebt geboekt.",
 
   "booking.lifecycle.email.cancel.subject": "Boeking geannuleerd: {event} ({reference})",

@@ -28,6 +28,7 @@ import { fieldMessage, TextField } from "./text-field";
 import { WaiverText } from "./waiver-text";
 import { ParticipantFields } from "./booking/participant-fields";
 import { PlacesFields } from "./booking/places-fields";
+import { RegistrationQuestionsFields } from "./crew/registration-questions";
 
 /** Where the form posts: a real route, so it works without JavaScript too. */
 export function registerPath(slug: string): string {
@@ -74,6 +75,13 @@ function placesMax(event: EventView, offerPlaces: number | undefined): { max: nu
 function postedText(result: RegisterActionData | undefined, name: string): string | undefined {
   const value = (result?.result.initialValue as Record<string, unknown> | null | undefined)?.[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** A posted value of the form (text, or the several values of a checkbox group). */
+function postedValue(result: RegisterActionData | undefined, name: string): string | string[] | undefined {
+  const value = (result?.result.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  if (typeof value === "string") return value;
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
 }
 
 function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
@@ -353,6 +361,18 @@ export function RegistrationForm({
           <TextField field={fields.nextOfKinPhone} label={t("booking.field.nextOfKinPhone")} required type="tel" autoComplete="off" maxLength={REGISTRATION_LIMITS.phone} />
         </FieldGroup>
       </fieldset>
+
+      {event.questions && (
+        // The crew-file questions asked now (issue 27): the booker's own answers, so only when they sail.
+        <fieldset disabled={!sails} hidden={!sails} className={sails ? "contents" : "hidden"}>
+          <RegistrationQuestionsFields
+            questions={event.questions}
+            errors={data?.crewErrors}
+            posted={initialResult ? (name) => postedValue(initialResult, name) : undefined}
+            others={places > 1}
+          />
+        </fieldset>
+      )}
 
       {blocks > 0 && (
         <div className="grid gap-4">

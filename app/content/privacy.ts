@@ -18,6 +18,7 @@ export type PrivacyLocale = "nl" | "en";
 export type PrivacySectionId =
   | "controller"
   | "registrations"
+  | "crew-file"
   | "payments"
   | "manage"
   | "waitlist"
@@ -53,7 +54,7 @@ export interface PrivacyPolicy {
   sections: PrivacySection[];
 }
 
-const LAST_UPDATED = "2026-11-24";
+const LAST_UPDATED = "2026-11-28";
 
 const en: PrivacyPolicy = {
   title: "Privacy Policy",
@@ -84,6 +85,14 @@ const en: PrivacyPolicy = {
         "Your acceptance of the terms of service and the waiver, with the date and time of acceptance and the version of the waiver you accepted.",
         "Your language (Dutch or English), so that we can write to you in that language.",
         "The event you registered for, your booking reference, the price and the status of your booking.",
+      ],
+    },
+    {
+      id: "crew-file",
+      title: "The crew file for offshore passages",
+      paragraphs: [
+        "For some events, above all offshore passages, the team asks more through your own page (and sometimes already on the registration form): for example your passport details for the crew list that port and border authorities require, a safety certificate, your sailing experience, your size for foul-weather gear, or a medical declaration. Each event says what it asks and by when. We use it to prepare the passage safely and to meet the organisers' and authorities' requirements.",
+        "Health information (questions and files marked as health data) is only asked where safety on board requires it. You give it with your explicit consent (Article 9(2)(a) GDPR), by answering; you can withdraw it at any time by asking us to delete it, though we may then be unable to take you on that passage. Health information and passport details are stored encrypted. Health information is seen only by the skipper of your event and the team's administrators, and every time they open it is recorded.",
       ],
     },
     {
@@ -169,6 +178,7 @@ const en: PrivacyPolicy = {
         "Performance of a contract (Article 6(1)(b) GDPR): handling your registration, booking and payment, and sending you the information you need for the event.",
         "Consent (Article 6(1)(a) GDPR): the newsletter, keeping you informed about an event you are interested in, and loading embedded videos. You can withdraw your consent at any time; this does not affect the lawfulness of processing before the withdrawal.",
         "Legitimate interest (Article 6(1)(f) GDPR): safety on board, including the emergency contact; answering your e-mails; the log of e-mails sent; keeping the website and staff accounts secure through server logs; and publishing photos and videos of our events. We have weighed these interests against your privacy.",
+        "Explicit consent (Article 9(2)(a) GDPR): health information in the crew file of an offshore passage (see above).",
         "Legal obligation (Article 6(1)(c) GDPR): keeping our financial records, including booking and payment records, as required by Dutch tax law.",
       ],
     },
@@ -181,6 +191,7 @@ const en: PrivacyPolicy = {
       items: [
         "Registrations and payment records: seven years, because Dutch tax law requires us to keep our financial records for that period (fiscale bewaarplicht).",
         "Your date of birth and emergency contact: deleted 12 months after the event.",
+        "Health information in the crew file: deleted a set number of days after the event (30 unless the event says otherwise); the rest of the crew file (such as passport details and certificates): deleted 12 months after the event.",
         "Event interest: 24 months after you registered your interest.",
         "Waiting list: until 12 months after the event.",
         "The history of a booking: as long as the booking itself.",
@@ -317,6 +328,14 @@ const nl: PrivacyPolicy = {
       ],
     },
     {
+      id: "crew-file",
+      title: "Het bemanningsdossier voor offshore tochten",
+      paragraphs: [
+        "Voor sommige evenementen, vooral offshore tochten, vraagt het team meer via je eigen pagina (en soms al op het inschrijfformulier): bijvoorbeeld je paspoortgegevens voor de bemanningslijst die haven- en grensautoriteiten eisen, een veiligheidscertificaat, je zeilervaring, je maat voor zeilkleding of een medische verklaring. Per evenement staat wat er gevraagd wordt en wanneer het uiterlijk binnen moet zijn. We gebruiken het om de tocht veilig voor te bereiden en om aan de eisen van organisatoren en autoriteiten te voldoen.",
+        "Gezondheidsgegevens (vragen en bestanden die als gezondheidsgegevens zijn gemarkeerd) vragen we alleen waar de veiligheid aan boord dat vereist. Je geeft ze met je uitdrukkelijke toestemming (artikel 9 lid 2 onder a AVG), door ze in te vullen; je kunt die toestemming altijd intrekken door ons te vragen ze te verwijderen, al kunnen we je dan mogelijk niet meenemen op die tocht. Gezondheidsgegevens en paspoortgegevens worden versleuteld bewaard. Gezondheidsgegevens zijn alleen te zien voor de schipper van je evenement en de beheerders van het team, en elke keer dat zij ze openen wordt vastgelegd.",
+      ],
+    },
+    {
       id: "payments",
       title: "Betalingen",
       paragraphs: [
@@ -399,6 +418,7 @@ const nl: PrivacyPolicy = {
         "Uitvoering van een overeenkomst (artikel 6 lid 1 onder b AVG): het afhandelen van je inschrijving, boeking en betaling, en het sturen van de informatie die je nodig hebt voor het evenement.",
         "Toestemming (artikel 6 lid 1 onder a AVG): de nieuwsbrief, je op de hoogte houden van een evenement waarin je interesse hebt, en het laden van ingesloten video's. Je kunt je toestemming altijd intrekken; dat doet niets af aan de rechtmatigheid van de verwerking vóór de intrekking.",
         "Gerechtvaardigd belang (artikel 6 lid 1 onder f AVG): de veiligheid aan boord, waaronder de contactpersoon voor noodgevallen; het beantwoorden van je e-mails; het logboek van verstuurde e-mails; het beveiligen van de website en de accounts van teamleden met serverlogs; en het publiceren van foto's en video's van onze evenementen. We hebben deze belangen afgewogen tegen jouw privacy.",
+        "Uitdrukkelijke toestemming (artikel 9 lid 2 onder a AVG): gezondheidsgegevens in het bemanningsdossier van een offshore tocht (zie hierboven).",
         "Wettelijke verplichting (artikel 6 lid 1 onder c AVG): het bijhouden van onze financiële administratie, waaronder boekings- en betalingsgegevens, zoals de Nederlandse belastingwetgeving voorschrijft.",
       ],
     },
@@ -411,6 +431,7 @@ const nl: PrivacyPolicy = {
       items: [
         "Inschrijvingen en betalingsgegevens: zeven jaar, omdat de Nederlandse belastingwetgeving ons verplicht onze financiële administratie zo lang te bewaren (fiscale bewaarplicht).",
         "Je geboortedatum en je contactpersoon voor noodgevallen: verwijderd 12 maanden na het evenement.",
+        "Gezondheidsgegevens in het bemanningsdossier: verwijderd een vast aantal dagen na het evenement (30, tenzij het evenement anders vermeldt); de rest van het bemanningsdossier (zoals paspoortgegevens en certificaten): verwijderd 12 maanden na het evenement.",
         "Interesse in een evenement: 24 maanden nadat je je interesse hebt doorgegeven.",
         "Wachtlijst: tot 12 maanden na het evenement.",
         "De geschiedenis van een boeking: zo lang als de boeking zelf.",

@@ -64,7 +64,7 @@ export type AreaCatalogs = Record<Locale, Catalog>;
  * the build's manifest says which chunks wait for which catalogs (the server announces them in a
  * page's head, decision 032).
  */
-const AREAS = ["news", "content", "private", "booking", "waitlist", "newsletter-links"] as const;
+const AREAS = ["news", "content", "private", "booking", "waitlist", "newsletter-links", "crew"] as const;
 export type Area = (typeof AREAS)[number];
 type Part = "public" | Area;
 

@@ -1,5 +1,6 @@
 import type { Locale } from "~/i18n";
 import type { LanguageFallback } from "~/lib/content-language";
+import type { RegistrationQuestions } from "~/schemas/crew-place";
 
 export type EventKind = "race" | "event" | "training" | "sailing" | "corporate";
 export type BookingMode = "registration" | "interest" | "waitlist" | "walk_in";
@@ -48,6 +49,8 @@ export type EventView = {
   fallback?: LanguageFallback | null;
   /** The languages its description is written in: what its page announces (hreflang). Absent: both. */
   languages?: Locale[];
+  /** The crew-file items its registration form asks a booker who sails (issue 27); absent: none. */
+  questions?: RegistrationQuestions;
 };
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */

@@ -63,3 +63,30 @@ export type CrewActionData = {
   errors?: Partial<Record<CrewField | "form", MessageKey>>;
   values?: Partial<Record<CrewField, string | string[]>>;
 };
+
+/**
+ * An item asked on the registration (or application) form itself (`asked` = registration), for
+ * the booker's own place when they sail: what the form shows, in the visitor's language. A file
+ * is never asked there (the form posts no files): its item is answered on the participant's own
+ * page after booking, and the form says so.
+ */
+export type RegistrationQuestion = Pick<CrewChecklistItem, "id" | "kind" | "label" | "help" | "options" | "followUp" | "required" | "health" | "lastDay">;
+
+export type RegistrationQuestions = {
+  items: RegistrationQuestion[];
+  /** Countries by name in the page's language, when an item asks for one. */
+  countries: { code: string; name: string }[] | null;
+  /** Health answers are erased this many days after the event (the event's setting). */
+  healthRetentionDays: number;
+};
+
+/**
+ * A registration-form answer's field name: `crew:<item id>:<field>`. Flat (no dot or bracket),
+ * so the form's own schema passes it by and the server reads each item's fields by its prefix.
+ */
+export function registrationAnswerName(itemId: string, field: CrewField): string {
+  return `crew:${itemId}:${field}`;
+}
+
+/** The errors of the registration form's crew questions, per item id. */
+export type RegistrationAnswerErrors = Record<string, Partial<Record<CrewField, MessageKey>>>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import type { MessageKey } from "~/i18n";
+import type { RegistrationAnswerErrors } from "./crew-place";
 
 /**
  * The registration form's one schema, used by the dialog in the browser and by the action on the
@@ -245,4 +246,6 @@ export type RegisterActionData = {
   result: SubmissionResult<string[]>;
   /** A failure to show as a destructive toast, already in the visitor's language. */
   failure?: { title: string; description: string };
+  /** The crew-file questions asked on the form that were refused, per item (message keys). */
+  crewErrors?: RegistrationAnswerErrors;
 };

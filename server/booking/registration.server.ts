@@ -19,6 +19,7 @@ import { queueInvitationsOfBooking } from "./invitations.server";
 import { queueApplicationReceived, queueTeamApplicationNotice } from "./applications.server";
 import { makeReference } from "./reference.server";
 import { placesFromInput } from "./places.server";
+import { storeRegistrationAnswers, type RegistrationAnswer } from "../crew/answers.server";
 
 /**
  * Open (unpaid, unexpired) holds one e-mail address, or one client address, may have per event
@@ -116,6 +117,8 @@ export type RegistrationRequest = {
    * admits the registration even when the event is otherwise full or waiting-list only.
    */
   offerId?: string;
+  /** The crew-file answers the booker gave on the form for their own place (checked by `parseRegistrationAnswers`). */
+  crewAnswers?: RegistrationAnswer[];
 };
 
 /** At most this many registrations of one event are decided in one transaction (decision 021). */
@@ -366,6 +369,11 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
       return placesFromInput(registration.id, request.input, request.locale, request.now, WAIVER_VERSION);
     });
     if (placeRows.length > 0) await tx.execute(insertRecordsSql(bookingPlaces, placeRows));
+    // The crew-file questions asked on the form (issue 27): stored with the booking, or not at all.
+    for (const { index } of accepted) {
+      const answers = requests[index].crewAnswers;
+      if (answers?.length) await storeRegistrationAnswers(tx, created.get(index)!, answers, requests[index].now);
+    }
     for (const { index, due } of accepted) {
       const registration = created.get(index)!;
       if (registration.status === "applied") {

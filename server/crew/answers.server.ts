@@ -1,12 +1,21 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Locale, MessageKey } from "~/i18n";
 import { crewItemDeadline, crewItemLocked, crewItemState } from "~/lib/crew";
 import type { CrewAnswerValue, CrewFileRef } from "~/schemas/crew";
-import { CREW_FIELDS, CREW_LIMITS, type CrewChecklistView, type CrewField } from "~/schemas/crew-place";
+import {
+  CREW_FIELDS,
+  CREW_LIMITS,
+  registrationAnswerName,
+  type CrewChecklistView,
+  type CrewField,
+  type RegistrationAnswerErrors,
+  type RegistrationQuestions,
+  type RegistrationQuestion,
+} from "~/schemas/crew-place";
 import { audit, PARTICIPANT, type Actor } from "../audit/audit.server";
 import { placeEditable } from "../booking/place-details.server";
 import { now } from "../clock.server";
-import type { Database, DbOrTx } from "../db/client.server";
+import type { Database, DbOrTx, Transaction } from "../db/client.server";
 import { bookingPlaces, crewAnswers, crewItems, events, registrations, type BookingPlace, type Event } from "../db/schema.server";
 import { countryCode, countryOptions } from "./countries.server";
 import { checkCrewFile, eraseCrewFiles, formFile, otherFilesOfItem, storeCrewFile, type CheckedCrewFile } from "./files.server";
@@ -16,7 +25,7 @@ import { openText, sealText } from "./seal.server";
  * A participant's answers to their event's crew file (issue 27, decision 043): the items asked,
  * each answer checked by its item's kind, saved on the participant's own link until the item's
  * deadline (then locked, unless staff opened it again), with an audit row that names the item and
- * never the answer. A health answer is stored only sealed (`sealed`, `value` null).
+ * never the answer. A health or passport answer is stored only sealed (`sealed`, `value` null).
  */
 
 export type CrewItem = typeof crewItems.$inferSelect;
@@ -31,7 +40,21 @@ export async function activeCrewItems(database: DbOrTx, eventId: string): Promis
     .orderBy(asc(crewItems.position), asc(crewItems.createdAt));
 }
 
-/** An answer row's value, a health answer's opened (null once erased). */
+/**
+ * Whether an item's answers are stored only sealed (AES-256-GCM, `HEALTH_DATA_KEY`): health data,
+ * and a passport (an identity document's number has no place in a database dump either). Sealing
+ * is about the dump; who may *see* an answer is decided by the item's `health` flag alone.
+ */
+export function sealedAtRest(item: Pick<CrewItem, "health" | "kind">): boolean {
+  return item.health || item.kind === "passport";
+}
+
+/** An answer as stored: sealed, or in the open (`sealedAtRest`). */
+export function storedAnswer(item: Pick<CrewItem, "health" | "kind">, value: CrewAnswerValue): { value: CrewAnswerValue | null; sealed: string | null } {
+  return sealedAtRest(item) ? { value: null, sealed: sealText(JSON.stringify(value)) } : { value, sealed: null };
+}
+
+/** An answer row's value, a sealed one opened (null once erased). */
 export function answerValue(row: Pick<CrewAnswerRow, "value" | "sealed" | "erasedAt">): CrewAnswerValue | null {
   if (row.erasedAt) return null;
   if (row.sealed) return JSON.parse(openText(row.sealed)) as CrewAnswerValue;
@@ -48,27 +71,35 @@ export async function placeAnswers(database: DbOrTx, placeId: string): Promise<M
 
 const label = (item: Pick<CrewItem, "labelNl" | "labelEn">, locale: Locale) => (locale === "en" ? item.labelEn || item.labelNl : item.labelNl || item.labelEn);
 
+/** What a participant reads of an item in `locale`: the participant's page and the registration form alike. */
+function itemText(item: CrewItem, locale: Locale, start: Date): RegistrationQuestion {
+  return {
+    id: item.id,
+    kind: item.kind,
+    label: label(item, locale),
+    help: (locale === "en" ? item.helpEn || item.helpNl : item.helpNl || item.helpEn) || null,
+    options: item.options.map((o) => ({ value: o.value, label: locale === "en" ? o.en || o.nl : o.nl || o.en })),
+    followUp: item.kind === "yes_no" ? (locale === "en" ? item.followUpEn || item.followUpNl : item.followUpNl || item.followUpEn) || null : null,
+    required: item.required,
+    health: item.health,
+    lastDay: crewItemDeadline(item, start).lastDay,
+  };
+}
+
+const asksCountry = (items: Pick<CrewItem, "kind">[]) => items.some((i) => i.kind === "country" || i.kind === "passport");
+
 /** The participant's checklist in `locale`, or null when the event asks nothing. */
 export async function crewChecklist(database: DbOrTx, place: Pick<BookingPlace, "id">, event: Pick<Event, "id" | "startDate">, locale: Locale, at: Date): Promise<CrewChecklistView | null> {
   const items = await activeCrewItems(database, event.id);
   if (items.length === 0) return null;
   const answers = await placeAnswers(database, place.id);
-  const asksCountry = items.some((i) => i.kind === "country" || i.kind === "passport");
   return {
-    countries: asksCountry ? countryOptions(locale) : null,
+    countries: asksCountry(items) ? countryOptions(locale) : null,
     items: items.map((item) => {
       const answer = answers.get(item.id);
       const unlockedUntil = answer?.row.unlockedUntil ?? null;
       return {
-        id: item.id,
-        kind: item.kind,
-        label: label(item, locale),
-        help: (locale === "en" ? item.helpEn || item.helpNl : item.helpNl || item.helpEn) || null,
-        options: item.options.map((o) => ({ value: o.value, label: locale === "en" ? o.en || o.nl : o.nl || o.en })),
-        followUp: item.kind === "yes_no" ? (locale === "en" ? item.followUpEn || item.followUpNl : item.followUpNl || item.followUpEn) || null : null,
-        required: item.required,
-        health: item.health,
-        lastDay: crewItemDeadline(item, event.startDate).lastDay,
+        ...itemText(item, locale, event.startDate),
         state: crewItemState(item, answer?.value, event.startDate, at),
         locked: crewItemLocked(item, event.startDate, at, unlockedUntil),
         unlockedUntil: unlockedUntil && unlockedUntil.getTime() > at.getTime() ? unlockedUntil.toISOString() : null,
@@ -267,7 +298,7 @@ export async function saveCrewAnswer(database: Database, placeId: string, itemId
     if (upload) fileRef = await storeCrewFile(tx, placeId, itemId, upload);
     if (item.kind === "file" && !fileRef) return { outcome: "invalid", errors: { file: "crew.error.fileMissing" } };
     const value = withFile(parsed.parsed.value, fileRef);
-    const stored = item.health ? { value: null, sealed: sealText(JSON.stringify(value)) } : { value, sealed: null };
+    const stored = storedAnswer(item, value);
     const [saved] = await tx
       .insert(crewAnswers)
       .values({ placeId, itemId, ...stored, answeredAt: at })
@@ -295,5 +326,119 @@ export async function saveCrewAnswer(database: Database, placeId: string, itemId
       at,
     });
     return { outcome: "saved", answerId: saved.id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asked on the registration form
+
+/** The kinds the registration form asks (it posts no files: a file item is answered on the participant's page). */
+const askedOnForm = (item: Pick<CrewItem, "kind">) => item.kind !== "file";
+
+/** The items of these events asked on the registration form (`asked` = registration, still asked), in their order. */
+async function registrationItems(database: DbOrTx, eventIds: string[]): Promise<CrewItem[]> {
+  if (eventIds.length === 0) return [];
+  return database
+    .select()
+    .from(crewItems)
+    .where(and(inArray(crewItems.eventId, eventIds), eq(crewItems.asked, "registration"), isNull(crewItems.archivedAt)))
+    .orderBy(asc(crewItems.position), asc(crewItems.createdAt));
+}
+
+/**
+ * What the registration form of each event asks of a booker who sails, in `locale` (events
+ * without such items are absent): one query for a page's events. The pages that show the form
+ * (the calendar, the home page, private pages, the form's own page, a waiting-list offer) pass it
+ * to `toEventView`.
+ */
+export async function registrationQuestions(database: DbOrTx, events: Pick<Event, "id" | "startDate" | "healthRetentionDays">[], locale: Locale): Promise<Map<string, RegistrationQuestions>> {
+  const items = await registrationItems(database, events.map((e) => e.id));
+  const result = new Map<string, RegistrationQuestions>();
+  for (const event of events) {
+    const own = items.filter((i) => i.eventId === event.id);
+    if (own.length === 0) continue;
+    result.set(event.id, {
+      items: own.map((item) => itemText(item, locale, event.startDate)),
+      countries: asksCountry(own) ? countryOptions(locale) : null,
+      healthRetentionDays: event.healthRetentionDays,
+    });
+  }
+  return result;
+}
+
+/** A checked answer from the registration form, stored with the booking (`storeRegistrationAnswers`). */
+export type RegistrationAnswer = { item: Pick<CrewItem, "id" | "eventId" | "labelNl" | "health" | "kind">; value: CrewAnswerValue };
+
+/** One item's fields of the registration form, as the item's own form would post them. */
+function itemFields(form: FormData, itemId: string): FormData {
+  const fields = new FormData();
+  for (const field of Object.values(CREW_FIELDS)) {
+    for (const value of form.getAll(registrationAnswerName(itemId, field))) if (typeof value === "string") fields.append(field, value);
+  }
+  return fields;
+}
+
+const blank = (fields: FormData) => [...fields.values()].every((v) => typeof v !== "string" || v.trim() === "");
+
+/**
+ * Checks the crew-file answers posted with a registration of `eventId` (fields
+ * `crew:<item id>:<field>`) by the same rules as the participant's page. Asked only of a booker
+ * who sails: otherwise none are read. A required item must be answered; an optional one left
+ * wholly blank is not answered. Posted fields of other items are ignored.
+ */
+export async function parseRegistrationAnswers(
+  database: DbOrTx,
+  eventId: string,
+  form: FormData,
+  bookerSails: boolean,
+): Promise<{ ok: true; answers: RegistrationAnswer[] } | { ok: false; errors: RegistrationAnswerErrors }> {
+  if (!bookerSails) return { ok: true, answers: [] };
+  // Asked of the database even when nothing was posted: a required item must be refused unanswered.
+  const posted = [...form.keys()].some((key) => key.startsWith("crew:"));
+  const items = (await registrationItems(database, [eventId])).filter(askedOnForm);
+  if (items.length === 0) return { ok: true, answers: [] };
+  const answers: RegistrationAnswer[] = [];
+  const errors: RegistrationAnswerErrors = {};
+  for (const item of items) {
+    const fields = posted ? itemFields(form, item.id) : new FormData();
+    if (!item.required && blank(fields)) continue;
+    const parsed = parseCrewAnswer(item, fields);
+    if (!parsed.ok) errors[item.id] = parsed.errors;
+    else answers.push({ item, value: parsed.parsed.value });
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, answers };
+}
+
+/**
+ * Stores a new booking's registration-form answers on the booker's own place, in the
+ * registration's transaction (a health answer only sealed), with one audit row that names the
+ * items, never the answers.
+ */
+export async function storeRegistrationAnswers(tx: Transaction, registration: { id: string; eventId: string }, answers: RegistrationAnswer[], at: Date): Promise<void> {
+  const own = answers.filter((a) => a.item.eventId === registration.eventId);
+  if (own.length === 0) return;
+  const [place] = await tx
+    .select({ id: bookingPlaces.id, number: bookingPlaces.number })
+    .from(bookingPlaces)
+    .where(and(eq(bookingPlaces.registrationId, registration.id), eq(bookingPlaces.isBooker, true)))
+    .limit(1);
+  if (!place) return;
+  await tx.insert(crewAnswers).values(
+    own.map(({ item, value }) => ({
+      placeId: place.id,
+      itemId: item.id,
+      ...storedAnswer(item, value),
+      answeredAt: at,
+    })),
+  );
+  await audit(tx, {
+    entityType: "registration",
+    entityId: registration.id,
+    registrationId: registration.id,
+    eventId: registration.eventId,
+    action: "place.crew_answered",
+    changes: { placeId: { from: null, to: place.id }, number: { from: null, to: place.number }, items: { from: null, to: own.map((a) => a.item.labelNl).join(", ") } },
+    actor: PARTICIPANT,
+    at,
   });
 }

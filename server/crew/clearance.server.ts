@@ -36,11 +36,14 @@ export type ClearanceList = {
 
 const ROLE_ORDER: Record<CrewRole, number> = { skipper: 0, mate: 1, watch_leader: 2, crew: 3 };
 
-function passportOf(answer: { value: CrewAnswerValue | null; sealed: string | null; erasedAt: Date | null }, health: boolean): CrewAnswerValue | null {
+/**
+ * A passport answer opened (every passport answer is sealed at rest). Who may read it was decided
+ * before: the passport item is only chosen when the reader may see it (a passport item marked
+ * as health data needs the health permission).
+ */
+function passportOf(answer: { value: CrewAnswerValue | null; sealed: string | null; erasedAt: Date | null }): CrewAnswerValue | null {
   if (answer.erasedAt) return null;
   if (answer.sealed) {
-    // A passport item marked as health data: only for the health permission.
-    if (!health) return null;
     try {
       return JSON.parse(openText(answer.sealed)) as CrewAnswerValue;
     } catch (error) {
@@ -71,7 +74,7 @@ export async function clearanceList(db: DbOrTx, eventId: string, options: { heal
           ),
         ),
       );
-    for (const row of rows) answers.set(row.placeId, passportOf(row, options.health));
+    for (const row of rows) answers.set(row.placeId, passportOf(row));
   }
   const text = (value: string | undefined | null) => (value && value.trim() !== "" ? value.trim() : null);
   const rows = participants.map(({ place, registration }): ClearanceRow => {

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, isNotNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { CrewAnswerValue } from "~/schemas/crew";
 import type { DbOrTx } from "../db/client.server";
 import { bookingPlaces, crewAnswers, crewFiles, crewItems, events, registrations } from "../db/schema.server";
-import { answerValue, type CrewItem } from "./answers.server";
+import { answerValue, sealedAtRest, storedAnswer, type CrewItem } from "./answers.server";
 import { countryName } from "./countries.server";
 
 /**
@@ -32,18 +32,58 @@ export async function eraseExpiredHealthData(tx: DbOrTx, at: Date): Promise<{ an
   return { answers: answers.length, files: files.length };
 }
 
+/**
+ * Every crew answer and file (health or not: passports, qualifications, sizes) of these events'
+ * places erased: the crew file goes with the participants' safety data, 12 months after the
+ * event (the privacy policy's retention; `eventIds` is the retention sweep's list of those events).
+ */
+export async function eraseCrewDataOfEvents(tx: DbOrTx, eventIds: SQLWrapper, at: Date): Promise<{ answers: number; files: number }> {
+  const places = tx
+    .select({ id: bookingPlaces.id })
+    .from(bookingPlaces)
+    .innerJoin(registrations, eq(registrations.id, bookingPlaces.registrationId))
+    .where(inArray(registrations.eventId, eventIds));
+  return eraseCrewData(tx, places, at);
+}
+
+/**
+ * Seals the answers still stored in the open whose item is now sealed at rest (`sealedAtRest`):
+ * passport answers given before passports were sealed (2026-11-28), and the answers of an item
+ * staff marked as health data after it was answered. Idempotent; the value itself is unchanged.
+ */
+export async function sealOpenAnswers(tx: DbOrTx, at: Date): Promise<number> {
+  const rows = await tx
+    .select({ id: crewAnswers.id, value: crewAnswers.value, health: crewItems.health, kind: crewItems.kind })
+    .from(crewAnswers)
+    .innerJoin(crewItems, eq(crewItems.id, crewAnswers.itemId))
+    .where(and(isNotNull(crewAnswers.value), isNull(crewAnswers.erasedAt), or(eq(crewItems.health, true), eq(crewItems.kind, "passport"))));
+  for (const row of rows) {
+    if (!row.value || !sealedAtRest(row)) continue;
+    await tx
+      .update(crewAnswers)
+      .set({ ...storedAnswer(row, row.value), updatedAt: at })
+      .where(and(eq(crewAnswers.id, row.id), isNotNull(crewAnswers.value)));
+  }
+  return rows.length;
+}
+
 /** Every crew answer and file of these places erased (a personal-data erasure). */
 export async function erasePlacesCrewData(tx: DbOrTx, placeIds: string[], at: Date): Promise<{ answers: number; files: number }> {
   if (placeIds.length === 0) return { answers: 0, files: 0 };
+  return eraseCrewData(tx, placeIds, at);
+}
+
+/** The content of every crew answer and file of these places gone; the rows stay with `erasedAt`. Once: erased rows are not counted again. */
+async function eraseCrewData(tx: DbOrTx, places: string[] | SQLWrapper, at: Date): Promise<{ answers: number; files: number }> {
   const answers = await tx
     .update(crewAnswers)
     .set({ value: null, sealed: null, erasedAt: at, updatedAt: at })
-    .where(and(inArray(crewAnswers.placeId, placeIds), or(isNull(crewAnswers.erasedAt), isNotNull(crewAnswers.value), isNotNull(crewAnswers.sealed))))
+    .where(and(inArray(crewAnswers.placeId, places), or(isNull(crewAnswers.erasedAt), isNotNull(crewAnswers.value), isNotNull(crewAnswers.sealed))))
     .returning({ id: crewAnswers.id });
   const files = await tx
     .update(crewFiles)
     .set({ sealedName: null, sealedBytes: null, erasedAt: at })
-    .where(and(inArray(crewFiles.placeId, placeIds), or(isNull(crewFiles.erasedAt), isNotNull(crewFiles.sealedBytes))))
+    .where(and(inArray(crewFiles.placeId, places), or(isNull(crewFiles.erasedAt), isNotNull(crewFiles.sealedBytes))))
     .returning({ id: crewFiles.id });
   return { answers: answers.length, files: files.length };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { auditLog, bookingPlaces, emails, eventInterest, events, newsletterSubscribers, rateLimits, registrations, waitlistEntries } from "../db/schema.server";
-import { eraseExpiredHealthData } from "../crew/retention.server";
+import { eraseCrewDataOfEvents, eraseExpiredHealthData, sealOpenAnswers } from "../crew/retention.server";
 import { SAFETY_FIELDS, placeSafetyDataErasure, safetyDataErasure, scrubAuditChanges } from "./anonymise.server";
 
 /** The retention periods the privacy policy (app/content/privacy.ts) promises. */
@@ -42,6 +42,11 @@ export type RetentionResult = {
   /** Health answers and files of the crew file erased `healthRetentionDays` after their event (issue 27). */
   erasedHealthAnswers: number;
   erasedHealthFiles: number;
+  /** The rest of the crew file (passports, qualifications, sizes) erased with the safety data, 12 months after the event. */
+  erasedCrewAnswers: number;
+  erasedCrewFiles: number;
+  /** Answers stored in the open that are now kept only sealed (a passport given before they were, an item marked as health later). */
+  sealedCrewAnswers: number;
 };
 
 /**
@@ -145,9 +150,15 @@ async function sweep(database: DbOrTx, at: Date): Promise<RetentionResult> {
     .returning({ id: newsletterSubscribers.id });
   // The crew file's health data: erased its event's own number of days after the end (issue 27).
   const health = await eraseExpiredHealthData(database, at);
+  // The rest of the crew file goes with the safety data (the same events, 12 months after).
+  const crew = await eraseCrewDataOfEvents(database, endedEvents, at);
+  const sealed = await sealOpenAnswers(database, at);
   return {
     erasedHealthAnswers: health.answers,
     erasedHealthFiles: health.files,
+    erasedCrewAnswers: crew.answers,
+    erasedCrewFiles: crew.files,
+    sealedCrewAnswers: sealed,
     erasedRegistrations: erased.length - placesOnly.length,
     erasedPlaces: erasedPlaces.length,
     erasedClientKeys: clientKeys.length,

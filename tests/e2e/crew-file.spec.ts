@@ -6,7 +6,8 @@ import { ownServer } from "./own-server";
 
 /**
  * Issue 27's "done when", in a real browser: staff build the crew file of an offshore leg that
- * needs approval (a medical declaration with a file, a passport, a qualification, a gear size);
+ * needs approval (a medical declaration with a file, a passport, a qualification, a gear size, and
+ * the sea miles asked on the application form itself);
  * one application (English) is approved and paid, another (Dutch) declined; the approved sailor
  * fills the crew file in over two visits (English, then Dutch); the manifest and the readiness
  * line follow; a skipper sees the health answers of their own event only, office staff none; with
@@ -49,7 +50,7 @@ async function createOffshoreEvent(page: Page, name: string, startDay: string): 
   return { slug, id: id! };
 }
 
-type NewItem = { kind: string; nl: string; en: string; days?: number; health?: boolean; options?: string; qualification?: string };
+type NewItem = { kind: string; nl: string; en: string; days?: number; health?: boolean; options?: string; qualification?: string; atRegistration?: boolean };
 
 /** One item added on the crew file's editor, as staff do. */
 async function addItem(page: Page, item: NewItem) {
@@ -61,6 +62,7 @@ async function addItem(page: Page, item: NewItem) {
   if (item.options) await form.getByLabel("Opties (alleen bij keuze)").fill(item.options);
   if (item.qualification) await form.getByLabel("Naam van het certificaat (alleen bij kwalificatie)").fill(item.qualification);
   if (item.health) await form.getByLabel("Gezondheidsgegevens", { exact: true }).check();
+  if (item.atRegistration) await form.getByLabel("Wanneer gevraagd").selectOption("registration");
   await form.getByRole("button", { name: "Onderdeel toevoegen" }).click();
   await expect(page.getByText(`Onderdeel "${item.nl}" toegevoegd`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("crew-item").filter({ hasText: item.nl })).toBeVisible();
@@ -78,8 +80,12 @@ async function createStaff(page: Page, name: string, staff: Staff, role: "skippe
   await expect(page.getByRole("row").filter({ hasText: staff.email })).toBeVisible();
 }
 
-/** Applies for the event on its registration page, as a sailor who books for themselves. */
-async function apply(page: Page, locale: "nl" | "en", slug: string, who: { name: string; email: string }): Promise<string> {
+/**
+ * Applies for the event on its registration page, as a sailor who books for themselves, answering
+ * the crew file's question asked on the form (sea miles); `forgetFirst`: the first try leaves it
+ * blank and is refused, with the question's own message, before the answer is given.
+ */
+async function apply(page: Page, locale: "nl" | "en", slug: string, who: { name: string; email: string; miles: string }, forgetFirst = false): Promise<string> {
   const nl = locale === "nl";
   await page.goto(`/events/${slug}/register`);
   await hydrated(page);
@@ -95,7 +101,15 @@ async function apply(page: Page, locale: "nl" | "en", slug: string, who: { name:
   await page.getByLabel(nl ? "Telefoonnummer contactpersoon" : "Emergency contact phone number").fill("+31 6 55501234");
   await page.getByText(nl ? "Voorwaarden en afstandsverklaring" : "Terms and liability waiver").click();
   await page.getByLabel(nl ? /Ik heb de algemene voorwaarden/ : /I have read the terms and conditions/).check();
-  await page.getByRole("button", { name: nl ? "Aanmelding versturen" : "Send my application" }).click();
+  const submit = page.getByRole("button", { name: nl ? "Aanmelding versturen" : "Send my application" });
+  const miles = page.getByTestId("registration-questions").getByRole("group", { name: nl ? /^Zeemijlen/ : /^Sea miles/ });
+  if (forgetFirst) {
+    await submit.click();
+    await expect(page.getByRole("alert").filter({ hasText: nl ? "Controleer je antwoorden op de vragen voor het bemanningsdossier." : "Please check your answers to the crew file questions." })).toBeVisible({ timeout: 15_000 });
+    await expect(miles.getByText(nl ? "Vul dit in." : "Please fill this in.")).toBeVisible();
+  }
+  await miles.getByLabel(nl ? "Je antwoord" : "Your answer").fill(who.miles);
+  await submit.click();
   // No checkout: an application is received, nothing is charged.
   await expect(page.getByTestId("application-received")).toBeVisible({ timeout: 20_000 });
   return (await page.getByTestId("registration-reference").textContent())!.trim();
@@ -133,8 +147,8 @@ test("staff build an offshore crew file; one application approved and paid, one 
   const eventName = `Noordzee-oversteek ${run}`;
   const start = new Date(Date.now() + 60 * DAY);
   const startDay = start.toISOString().slice(0, 10);
-  const alex = { name: "Alex Morgan", email: uniqueEmail("crew-alex") };
-  const bo = { name: "Bo de Zeeuw", email: uniqueEmail("crew-bo") };
+  const alex = { name: "Alex Morgan", email: uniqueEmail("crew-alex"), miles: "1200" };
+  const bo = { name: "Bo de Zeeuw", email: uniqueEmail("crew-bo"), miles: "150" };
   const skipper: Staff = { email: uniqueEmail("crew-skipper"), password: "schipper-wachtwoord-1" };
   const office: Staff = { email: uniqueEmail("crew-office"), password: "kantoor-wachtwoord-1" };
 
@@ -149,7 +163,9 @@ test("staff build an offshore crew file; one application approved and paid, one 
   await addItem(admin.page, { kind: "passport", nl: "Paspoort", en: "Passport" });
   await addItem(admin.page, { kind: "qualification", nl: "Veiligheidscursus", en: "Safety course", qualification: "World Sailing OSR" });
   await addItem(admin.page, { kind: "choice_one", nl: "Maat zeilpak", en: "Foul-weather gear size", options: "S | S\nM | M\nL | L" });
-  await expect(admin.page.getByTestId("crew-item")).toHaveCount(4);
+  await addItem(admin.page, { kind: "number", nl: "Zeemijlen", en: "Sea miles", atRegistration: true });
+  await expect(admin.page.getByTestId("crew-item")).toHaveCount(5);
+  await expect(admin.page.getByTestId("crew-item").filter({ hasText: "Zeemijlen" })).toContainText("Gevraagd bij inschrijving");
   await expect(admin.page.getByTestId("crew-item").filter({ hasText: "Medische verklaring" })).toContainText("uiterlijk 14 dagen voor de start");
   await expectNoAxeFindings(admin.page, "crew-items-editor");
 
@@ -164,8 +180,9 @@ test("staff build an offshore crew file; one application approved and paid, one 
   // 2. The calendar's wording: "Apply" for an event that needs approval. Two applications.
   const alexBrowser = await person(browser, server.base, "en");
   const alexRef = await apply(alexBrowser.page, "en", event.slug, alex);
-  const boBrowser = await person(browser, server.base, "nl");
-  const boRef = await apply(boBrowser.page, "nl", event.slug, bo);
+  // Bo's first try (the question left blank) is refused: a 400 the browser logs.
+  const boBrowser = await person(browser, server.base, "nl", [/status of 400/]);
+  const boRef = await apply(boBrowser.page, "nl", event.slug, bo, true);
   await done(boBrowser, "Bo");
 
   // 3. Staff decline Bo's application with a message, and approve Alex's.
@@ -199,7 +216,10 @@ test("staff build an offshore crew file; one application approved and paid, one 
   await hydrated(alexBrowser.page);
   const placePath = new URL(alexBrowser.page.url()).pathname;
   await expect(alexBrowser.page.getByRole("heading", { name: "Crew file" })).toBeVisible();
-  await expect(alexBrowser.page.getByTestId("crew-progress")).toHaveText("0 of 4 required items complete");
+  // The sea miles were answered on the application form: already complete, and still changeable.
+  await expect(alexBrowser.page.getByTestId("crew-progress")).toHaveText("1 of 5 required items complete");
+  await expect(crewItem(alexBrowser.page, "Sea miles").getByLabel("Your answer")).toHaveValue("1200");
+  await expect(crewItem(alexBrowser.page, "Sea miles").getByTestId("crew-item-state")).toHaveText("Complete");
   const gear = crewItem(alexBrowser.page, "Foul-weather gear size");
   await gear.getByLabel("M", { exact: true }).check();
   await saveItem(gear, "Saved: Foul-weather gear size.");
@@ -209,14 +229,14 @@ test("staff build an offshore crew file; one application approved and paid, one 
   await passport.getByLabel("Valid until").fill("2031-01-31");
   await saveItem(passport, "Saved: Passport.");
   await expect(passport.getByTestId("crew-item-state")).toHaveText("Complete");
-  await expect(alexBrowser.page.getByTestId("crew-progress")).toHaveText("2 of 4 required items complete");
+  await expect(alexBrowser.page.getByTestId("crew-progress")).toHaveText("3 of 5 required items complete");
   await expectNoAxeFindings(alexBrowser.page, "crew-checklist-en");
   await done(alexBrowser, "Alex (first visit)");
 
   // The manifest: 2 of 4 complete; the readiness rule (50% with World Sailing OSR) not met.
   await admin.page.goto(`/admin/manifest/${event.id}`);
   await hydrated(admin.page);
-  await expect(admin.page.getByTestId("manifest-crew").first()).toHaveText("2/4");
+  await expect(admin.page.getByTestId("manifest-crew").first()).toHaveText("3/5");
   await expect(admin.page.getByTestId("crew-readiness")).toHaveAttribute("data-met", "no");
   await expect(admin.page.getByTestId("crew-readiness")).toContainText("0 van 1");
 
@@ -237,14 +257,14 @@ test("staff build an offshore crew file; one application approved and paid, one 
   await course.getByLabel("Certificaatnummer").fill("OSR-2291");
   await course.getByLabel("Geldig tot").fill("2031-06-30");
   await saveItem(course, "Opgeslagen: Veiligheidscursus.");
-  await expect(secondVisit.page.getByTestId("crew-progress")).toHaveText("4 van 4 verplichte onderdelen compleet");
+  await expect(secondVisit.page.getByTestId("crew-progress")).toHaveText("5 van 5 verplichte onderdelen compleet");
   await expectNoAxeFindings(secondVisit.page, "crew-checklist-nl");
   await done(secondVisit, "Alex (second visit)");
 
   // 7. The manifest and the readiness line follow.
   await admin.page.reload();
   await hydrated(admin.page);
-  await expect(admin.page.getByTestId("manifest-crew").first()).toHaveText("4/4");
+  await expect(admin.page.getByTestId("manifest-crew").first()).toHaveText("5/5");
   await expect(admin.page.getByTestId("crew-readiness")).toHaveAttribute("data-met", "yes");
   await expect(admin.page.getByTestId("crew-readiness")).toContainText("1 van 1");
   // Another event's id, for the skipper who is not assigned to it (any demo event).

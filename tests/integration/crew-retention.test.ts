@@ -1,10 +1,11 @@
 // @engine both: the retention sweep's date arithmetic in SQL (end + health_retention_days), sealed values and bytea erased, the erasure's transaction
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { subjectExport } from "~/routes/admin/privacy.server";
 import { setNowForTests } from "@server/clock.server";
 import { placeAnswers, saveCrewAnswer } from "@server/crew/answers.server";
-import { crewAnswers, crewFiles, events } from "@server/db/schema.server";
+import { clearanceList } from "@server/crew/clearance.server";
+import { crewAnswers, crewFiles, crewItems, events } from "@server/db/schema.server";
 import { applyRetention } from "@server/privacy/retention.server";
 import { eraseSubject, findSubject } from "@server/privacy/subject.server";
 import { useTestDatabase } from "../support/db";
@@ -94,5 +95,56 @@ describe("crew file retention and privacy", () => {
     }
     const files = await database.db().select().from(crewFiles).where(eq(crewFiles.placeId, ann.id));
     expect(files.every((f) => f.sealedBytes === null && f.sealedName === null && f.erasedAt !== null)).toBe(true);
+  });
+
+  it("keeps a passport only sealed, still on the clearance list of staff without the health permission", async () => {
+    const { event, items, bas } = await crewGroup(database.db(), NOW, [{ kind: "passport", labelNl: "Paspoort", labelEn: "Passport" }]);
+    const form = crewForm({ nationality: "NL", passportNumber: "NXQ987654", expiresOn: "2031-05-31" });
+    expect((await saveCrewAnswer(database.db(), bas.id, items[0].id, form)).outcome).toBe("saved");
+    const [row] = await database.db().select().from(crewAnswers).where(eq(crewAnswers.placeId, bas.id));
+    expect(row.value).toBeNull();
+    expect(row.sealed).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain("NXQ987654");
+    // Office staff (no health permission) still get the crew list the authorities ask for.
+    const list = await clearanceList(database.db(), event.id, { health: false });
+    expect(list?.rows.find((r) => r.placeId === bas.id)).toMatchObject({ nationality: "NL", passportNumber: "NXQ987654", passportExpiresOn: "2031-05-31" });
+  });
+
+  it("seals what was stored in the open before (a passport given earlier, an item marked as health later), and changes no value", async () => {
+    const { items, ann, bas } = await crewGroup(database.db(), NOW, [
+      { kind: "passport", labelNl: "Paspoort", labelEn: "Passport" },
+      { kind: "short_text", labelNl: "Allergieën", labelEn: "Allergies" },
+    ]);
+    const passport = { kind: "passport" as const, nationality: "BE", number: "EH555111", expiresOn: "2030-01-31", file: null };
+    // As rows were written before passports were sealed.
+    await database.db().insert(crewAnswers).values({ placeId: ann.id, itemId: items[0].id, value: passport, answeredAt: NOW });
+    expect((await saveCrewAnswer(database.db(), bas.id, items[1].id, crewForm({ text: "Pinda's" }))).outcome).toBe("saved");
+    // Staff mark the allergies as health data after Bas answered.
+    await database.db().update(crewItems).set({ health: true }).where(eq(crewItems.id, items[1].id));
+
+    const result = await applyRetention(database.db(), NOW);
+    expect(result.sealedCrewAnswers).toBeGreaterThanOrEqual(2);
+    const raw = await database.db().select().from(crewAnswers).where(inArray(crewAnswers.placeId, [ann.id, bas.id]));
+    expect(raw.every((r) => r.value === null && r.sealed !== null)).toBe(true);
+    expect(JSON.stringify(raw)).not.toContain("EH555111");
+    expect(JSON.stringify(raw)).not.toContain("Pinda");
+    expect((await placeAnswers(database.db(), ann.id)).get(items[0].id)?.value).toEqual(passport);
+    expect((await placeAnswers(database.db(), bas.id)).get(items[1].id)?.value).toEqual({ kind: "text", text: "Pinda's" });
+    expect((await applyRetention(database.db(), NOW)).sealedCrewAnswers).toBe(0);
+  });
+
+  it("erases the rest of the crew file (passports, sizes) with the safety data, 12 months after the event, once", async () => {
+    const { event, items, ann } = await answered();
+    const MONTH = 31 * 86_400_000;
+    const eleven = await applyRetention(database.db(), new Date(event.endDate.getTime() + 11 * MONTH));
+    expect((await placeAnswers(database.db(), ann.id)).get(items[2].id)?.value).toEqual({ kind: "text", text: "XL" });
+    expect(eleven.erasedCrewAnswers).toBe(0);
+    const at = new Date(event.endDate.getTime() + 13 * MONTH);
+    const result = await applyRetention(database.db(), at);
+    expect(result.erasedCrewAnswers).toBeGreaterThanOrEqual(1);
+    const [size] = await database.db().select().from(crewAnswers).where(and(eq(crewAnswers.placeId, ann.id), eq(crewAnswers.itemId, items[2].id)));
+    expect(size).toMatchObject({ value: null, sealed: null });
+    expect(size.erasedAt?.getTime()).toBe(at.getTime());
+    expect(await applyRetention(database.db(), at)).toMatchObject({ erasedCrewAnswers: 0, erasedCrewFiles: 0 });
   });
 });

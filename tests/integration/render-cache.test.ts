@@ -253,6 +253,20 @@ describe("fresh", () => {
     expect(after.text).toContain(title);
   });
 
+  it("a crew-file question asked on the registration form shows on the calendar at once (its table raises the version too)", async () => {
+    const page = unique("/calendar");
+    await request(page, { headers: DUTCH });
+    expect(hit(await request(page, { headers: DUTCH }))).toBe(true);
+    const [event] = await app.db.select({ id: schema.events.id }).from(schema.events).where(eq(schema.events.slug, slug));
+    const question = `Zeilervaring in mijlen ${crypto.randomBytes(3).toString("hex")}`;
+    await app.db.execute(
+      sql`insert into crew_items (event_id, kind, label_nl, label_en, asked, position) values (${event!.id}, 'number', ${question}, 'Sailing miles', 'registration', 1)`,
+    );
+    const after = await request(page, { headers: DUTCH });
+    expect(hit(after)).toBe(false);
+    expect(after.text).toContain(question);
+  });
+
   it("a write that is rolled back leaves the cache as it was", async () => {
     const page = unique("/news");
     await request(page, { headers: DUTCH });

@@ -5,9 +5,10 @@ import { amountDue } from "~/lib/booking";
 import { bookingMoney } from "@server/booking/money.server";
 import { sendBalanceReminders } from "@server/booking/reminders.server";
 import { setNowForTests } from "@server/clock.server";
-import { auditLog, blogPosts, bookingPlaces, events, payments, registrations, user } from "@server/db/schema.server";
+import { auditLog, blogPosts, bookingPlaces, crewItems, events, payments, registrations, user } from "@server/db/schema.server";
 import { seedDemoContentIfEmpty } from "@server/db/seed/index.server";
-import { FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "@server/db/seed/events.server";
+import { CREW_FILE_SLUG, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "@server/db/seed/events.server";
+import { registrationQuestions } from "@server/crew/answers.server";
 import { eventManifest } from "@server/reports/dashboard.server";
 import { incompletePlaces } from "@server/reports/participants.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
@@ -95,6 +96,17 @@ describe("demo content", () => {
     expect(manifest.participants.filter((p) => !p.waiverAccepted || !p.detailsComplete)).toHaveLength(2);
     expect((await incompletePlaces(test.db(), corporate, now)).places.map((p) => p.number)).toEqual([4, 5]);
     expect(await test.db().$count(auditLog, eq(auditLog.registrationId, booking.id))).toBe(1 + 5 + 3 * 2);
+  });
+
+  it("has one event with a crew file: two questions on its registration form (optional, one of them health), two items later", async () => {
+    const [training] = await test.db().select().from(events).where(eq(events.slug, CREW_FILE_SLUG));
+    const questions = (await registrationQuestions(test.db(), [training], "en")).get(training.id);
+    expect(questions?.items.map((q) => [q.kind, q.required, q.health])).toEqual([
+      ["number", false, false],
+      ["yes_no", false, true],
+    ]);
+    const all = await test.db().select().from(crewItems).where(eq(crewItems.eventId, training.id));
+    expect(all.map((i) => i.asked).sort()).toEqual(["later", "later", "registration", "registration"]);
   });
 
   it("makes demo bookings consistent with today: each paid what was due when it booked, nothing is open, overdue or to remind", async () => {

@@ -9,8 +9,9 @@ import type { CrewItemState } from "~/lib/crew";
 import { formatDate } from "~/lib/dates";
 import { addDays } from "~/lib/local-time";
 import { cn } from "~/lib/utils";
-import type { CrewAnswerValue, CrewFileRef } from "~/schemas/crew";
-import { CREW_FIELDS, CREW_LIMITS, type CrewActionData, type CrewChecklistItem, type CrewChecklistView, type CrewField } from "~/schemas/crew-place";
+import type { CrewFileRef } from "~/schemas/crew";
+import type { CrewActionData, CrewChecklistItem, CrewChecklistView } from "~/schemas/crew-place";
+import { CrewAnswerFields } from "~/components/crew/answer-fields";
 
 /**
  * The participant's crew file (issue 27) on their own page: each item with its state and
@@ -65,10 +66,26 @@ export function CrewChecklist({
 }
 
 const STATE: Record<CrewItemState, { key: MessageKey; className: string; Icon: typeof Circle }> = {
-  complete: { key: "crew.state.complete", className: "bg-emerald-50 text-emerald-900 border-emerald-300", Icon: CircleCheck },
-  missing: { key: "crew.state.missing", className: "bg-amber-50 text-amber-950 border-amber-300", Icon: Circle },
-  overdue: { key: "crew.state.overdue", className: "bg-red-50 text-destructive border-destructive/40", Icon: CircleAlert },
-  optional: { key: "crew.state.optional", className: "bg-white text-slate-700 border-slate-300", Icon: Circle },
+  complete: {
+    key: "crew.state.complete",
+    className: "bg-emerald-50 text-emerald-900 border-emerald-300",
+    Icon: CircleCheck,
+  },
+  missing: {
+    key: "crew.state.missing",
+    className: "bg-amber-50 text-amber-950 border-amber-300",
+    Icon: Circle,
+  },
+  overdue: {
+    key: "crew.state.overdue",
+    className: "bg-red-50 text-destructive border-destructive/40",
+    Icon: CircleAlert,
+  },
+  optional: {
+    key: "crew.state.optional",
+    className: "bg-white text-slate-700 border-slate-300",
+    Icon: Circle,
+  },
 };
 
 const RESULT: Record<CrewActionData["outcome"], { tone: "success" | "error"; key: MessageKey }> = {
@@ -113,7 +130,10 @@ function CrewItemBlock({
           {item.label}
           <span className="ml-2 text-xs font-normal text-slate-700">({t(item.required ? "crew.required" : "crew.optional")})</span>
         </h3>
-        <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", state.className)} data-testid="crew-item-state">
+        <span
+          className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", state.className)}
+          data-testid="crew-item-state"
+        >
           <state.Icon className="size-3.5" aria-hidden />
           {t(state.key)}
         </span>
@@ -145,7 +165,13 @@ function CrewItemBlock({
           key={JSON.stringify(item.answer)}
         >
           <input type="hidden" name="itemId" value={item.id} />
-          {item.unlockedUntil && <p className="text-sm text-slate-700">{t("crew.unlocked", { date: formatDate(item.unlockedUntil, locale) })}</p>}
+          {item.unlockedUntil && (
+            <p className="text-sm text-slate-700">
+              {t("crew.unlocked", {
+                date: formatDate(item.unlockedUntil, locale),
+              })}
+            </p>
+          )}
           <AnswerFields item={item} base={base} path={path} countries={countries} result={result?.outcome === "invalid" ? result : undefined} />
           <div>
             <Button type="submit" name="intent" value="crew" variant="outline" disabled={saving} data-testid="crew-save">
@@ -158,7 +184,12 @@ function CrewItemBlock({
           <AnswerText item={item} path={path} countries={countries} />
           <p className="flex gap-2 text-slate-700" data-testid="crew-locked">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {open ? t("crew.locked", { date: dayText(addDays(item.lastDay, 1), locale), email: teamEmail }) : t("crew.result.closed")}
+            {open
+              ? t("crew.locked", {
+                  date: dayText(addDays(item.lastDay, 1), locale),
+                  email: teamEmail,
+                })
+              : t("crew.result.closed")}
           </p>
         </div>
       )}
@@ -199,7 +230,11 @@ function AnswerText({ item, path, countries }: { item: CrewChecklistItem; path: 
       lines.push([t("crew.field.certName"), a.name], [t("crew.field.certNumber"), a.number], [t("crew.field.expiresOn"), dayText(a.expiresOn, locale)]);
       break;
     case "passport":
-      lines.push([t("crew.field.nationality"), country(a.nationality)], [t("crew.field.passportNumber"), a.number], [t("crew.field.expiresOn"), dayText(a.expiresOn, locale)]);
+      lines.push(
+        [t("crew.field.nationality"), country(a.nationality)],
+        [t("crew.field.passportNumber"), a.number],
+        [t("crew.field.expiresOn"), dayText(a.expiresOn, locale)],
+      );
       break;
   }
   const file = a.kind === "file" || a.kind === "qualification" || a.kind === "passport" ? a.file : null;
@@ -232,44 +267,7 @@ function FileLink({ file, path }: { file: CrewFileRef; path: string }) {
   );
 }
 
-type FieldProps = {
-  base: string;
-  name: CrewField;
-  label: string;
-  error: MessageKey | undefined;
-  children: (props: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
-  hint?: string;
-};
-
-/** One labelled field with its hint and error, linked for screen readers. */
-function Field({ base, name, label, error, hint, children }: FieldProps) {
-  const { t } = useI18n();
-  const id = `${base}-${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-navy-900">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {t(error)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const inputClass =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm";
-
-/** The answer's fields for the item's kind, filled with what was posted (after a refusal) or stored. */
+/** The answer's fields for the item's kind on the participant's page: filled with what was posted (after a refusal) or stored. */
 function AnswerFields({
   item,
   base,
@@ -283,186 +281,20 @@ function AnswerFields({
   countries: CrewChecklistView["countries"];
   result: CrewActionData | undefined;
 }) {
-  const { t } = useI18n();
-  const a: CrewAnswerValue | null = item.answer;
-  const posted = result?.values;
-  const errors = result?.errors ?? {};
-  const value = (field: CrewField, stored: string | undefined): string => {
-    const p = posted?.[field];
-    return typeof p === "string" ? p : posted ? "" : (stored ?? "");
-  };
-  const countrySelect = (field: CrewField, label: string, stored: string | undefined) => (
-    <Field base={base} name={field} label={label} error={errors[field]}>
-      {(props) => (
-        <select {...props} name={field} defaultValue={value(field, stored)} required className={inputClass} autoComplete={field === "country" ? "country" : "off"}>
-          <option value="">{t("crew.choose")}</option>
-          {(countries ?? []).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-  const dateInput = (field: CrewField, label: string, stored: string | undefined) => (
-    <Field base={base} name={field} label={label} error={errors[field]}>
-      {(props) => <input {...props} type="date" name={field} defaultValue={value(field, stored)} required className={inputClass} />}
-    </Field>
-  );
-  const textInput = (field: CrewField, label: string, stored: string | undefined, maxLength: number) => (
-    <Field base={base} name={field} label={label} error={errors[field]}>
-      {(props) => <input {...props} type="text" name={field} defaultValue={value(field, stored)} maxLength={maxLength} required className={inputClass} autoComplete="off" />}
-    </Field>
-  );
+  const a = item.answer;
   const currentFile = a && (a.kind === "file" || a.kind === "qualification" || a.kind === "passport") ? a.file : null;
-  const fileInput = (required: boolean) => (
-    <>
-      {currentFile && <FileLink file={currentFile} path={path} />}
-      <Field
-        base={base}
-        name={CREW_FIELDS.file}
-        label={t(required ? "crew.field.file" : "crew.field.fileOptional")}
-        error={errors.file}
-        hint={`${t("crew.file.hint")}${currentFile ? ` ${t("crew.file.replace")}` : ""}`}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="file"
-            name={CREW_FIELDS.file}
-            accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
-            required={required && !currentFile}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-foam-100 file:px-3 file:py-1.5"
-          />
-        )}
-      </Field>
-    </>
+  return (
+    <CrewAnswerFields
+      item={item}
+      base={base}
+      countries={countries}
+      answer={a}
+      posted={result?.values}
+      errors={result?.errors}
+      file={{
+        current: currentFile ? <FileLink file={currentFile} path={path} /> : null,
+        has: currentFile !== null,
+      }}
+    />
   );
-
-  switch (item.kind) {
-    case "short_text":
-      return textInput(CREW_FIELDS.text, t("crew.field.answer"), a?.kind === "text" ? a.text : undefined, CREW_LIMITS.shortText);
-    case "long_text":
-      return (
-        <Field base={base} name={CREW_FIELDS.text} label={t("crew.field.answer")} error={errors.text}>
-          {(props) => (
-            <textarea
-              {...props}
-              name={CREW_FIELDS.text}
-              defaultValue={value(CREW_FIELDS.text, a?.kind === "text" ? a.text : undefined)}
-              maxLength={CREW_LIMITS.longText}
-              required
-              rows={4}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm"
-            />
-          )}
-        </Field>
-      );
-    case "choice_one":
-    case "choice_many": {
-      const stored = a?.kind === "choice" ? a.values : [];
-      const picked = posted ? (Array.isArray(posted.choice) ? posted.choice : typeof posted.choice === "string" ? [posted.choice] : []) : stored;
-      const errorId = `${base}-choice-error`;
-      return (
-        <fieldset aria-describedby={errors.choice ? errorId : undefined} className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-navy-900">{t("crew.field.answer")}</legend>
-          {item.options.map((o) => (
-            <label key={o.value} className="flex items-center gap-2 text-sm text-navy-900">
-              <input
-                type={item.kind === "choice_one" ? "radio" : "checkbox"}
-                name={CREW_FIELDS.choice}
-                value={o.value}
-                defaultChecked={picked.includes(o.value)}
-                required={item.kind === "choice_one" && item.required}
-                className="size-4 accent-ocean-700"
-              />
-              {o.label}
-            </label>
-          ))}
-          {errors.choice && (
-            <p id={errorId} className="text-sm text-destructive">
-              {t(errors.choice)}
-            </p>
-          )}
-        </fieldset>
-      );
-    }
-    case "yes_no": {
-      const stored = a?.kind === "yes_no" ? (a.yes ? "yes" : "no") : "";
-      const answer = value(CREW_FIELDS.yesNo, stored);
-      const errorId = `${base}-yesNo-error`;
-      return (
-        <>
-          <fieldset aria-describedby={errors.yesNo ? errorId : undefined} className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium text-navy-900">{t("crew.field.answer")}</legend>
-            <div className="flex gap-6">
-              {(["yes", "no"] as const).map((v) => (
-                <label key={v} className="flex items-center gap-2 text-sm text-navy-900">
-                  <input type="radio" name={CREW_FIELDS.yesNo} value={v} defaultChecked={answer === v} required className="size-4 accent-ocean-700" />
-                  {t(v === "yes" ? "crew.yes" : "crew.no")}
-                </label>
-              ))}
-            </div>
-            {errors.yesNo && (
-              <p id={errorId} className="text-sm text-destructive">
-                {t(errors.yesNo)}
-              </p>
-            )}
-          </fieldset>
-          {item.followUp && (
-            // Asked on yes; without JavaScript it is always there (the server ignores it on no).
-            <Field base={base} name={CREW_FIELDS.followUp} label={item.followUp} error={errors.followUp}>
-              {(props) => (
-                <textarea
-                  {...props}
-                  name={CREW_FIELDS.followUp}
-                  defaultValue={value(CREW_FIELDS.followUp, a?.kind === "yes_no" ? (a.followUp ?? "") : undefined)}
-                  maxLength={CREW_LIMITS.followUp}
-                  rows={3}
-                  className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive md:text-sm"
-                />
-              )}
-            </Field>
-          )}
-        </>
-      );
-    }
-    case "date":
-      return dateInput(CREW_FIELDS.date, t("crew.field.answer"), a?.kind === "date" ? a.date : undefined);
-    case "number":
-      return (
-        <Field base={base} name={CREW_FIELDS.number} label={t("crew.field.answer")} error={errors.number}>
-          {(props) => (
-            <input {...props} type="text" inputMode="decimal" name={CREW_FIELDS.number} defaultValue={value(CREW_FIELDS.number, a?.kind === "number" ? String(a.number) : undefined)} required className={inputClass} />
-          )}
-        </Field>
-      );
-    case "country":
-      return countrySelect(CREW_FIELDS.country, t("crew.field.answer"), a?.kind === "country" ? a.country : undefined);
-    case "file":
-      return fileInput(true);
-    case "qualification":
-      return (
-        <>
-          {textInput(CREW_FIELDS.certName, t("crew.field.certName"), a?.kind === "qualification" ? a.name : undefined, CREW_LIMITS.certName)}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {textInput(CREW_FIELDS.certNumber, t("crew.field.certNumber"), a?.kind === "qualification" ? a.number : undefined, CREW_LIMITS.docNumber)}
-            {dateInput(CREW_FIELDS.expiresOn, t("crew.field.expiresOn"), a?.kind === "qualification" ? a.expiresOn : undefined)}
-          </div>
-          {fileInput(false)}
-        </>
-      );
-    case "passport":
-      return (
-        <>
-          {countrySelect(CREW_FIELDS.nationality, t("crew.field.nationality"), a?.kind === "passport" ? a.nationality : undefined)}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {textInput(CREW_FIELDS.passportNumber, t("crew.field.passportNumber"), a?.kind === "passport" ? a.number : undefined, CREW_LIMITS.docNumber)}
-            {dateInput(CREW_FIELDS.expiresOn, t("crew.field.expiresOn"), a?.kind === "passport" ? a.expiresOn : undefined)}
-          </div>
-          {fileInput(false)}
-        </>
-      );
-  }
 }

@@ -20,6 +20,7 @@ import { confirmationToken } from "@server/booking/reference.server";
 import { deliverQueuedQuietly } from "@server/mail/send.server";
 import { createRegistration, MAX_OPEN_HOLDS_PER_BOOKER, REFUSAL_MESSAGES } from "@server/booking/registration.server";
 import { offerByToken } from "@server/waitlist/offers.server";
+import { parseRegistrationAnswers } from "@server/crew/answers.server";
 
 /** Registration posts per client address: generous for a family booking, tight for a script. */
 export const registrationLimiter = new RateLimiter("registration", 20, 10 * 60_000);
@@ -127,8 +128,19 @@ export async function registerFromForm(
       }
       target = { eventId: found.event.id, admitWaitlist: found.admitWaitlist };
     }
+    // The crew-file questions the form asks a booker who sails (issue 27): refused answers
+    // change nothing and come back per item, in the visitor's language.
+    const crew = await parseRegistrationAnswers(db(), target.eventId, formData, submission.value.bookerSails);
+    if (!crew.ok) {
+      return {
+        kind: "answer",
+        status: 400,
+        data: { result: submission.reply(), crewErrors: crew.errors, failure: failure(locale, translate(locale, "crew.registration.invalid")) },
+      };
+    }
     const created = await createRegistration(db(), {
       ...target,
+      crewAnswers: crew.answers,
       input: submission.value,
       locale,
       now: at,

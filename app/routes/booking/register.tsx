@@ -12,6 +12,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
+import { registrationQuestions } from "@server/crew/answers.server";
 import type { Route } from "./+types/register";
 
 /**
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const at = now();
   const { event, admitWaitlist } = found;
   const taken = (await placesTakenByEvent(db(), [event.id], at)).get(event.id) ?? 0;
-  const view = toEventView(event, locale, at, taken);
+  const view = toEventView(event, locale, at, taken, (await registrationQuestions(db(), [event], locale)).get(event.id));
   const refusal = eventRefusal(event, at, taken, admitWaitlist);
   return { event: view, now: at.toISOString(), unavailable: refusal ? translate(locale, REFUSAL_MESSAGES[refusal]) : null };
 }

@@ -12,6 +12,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent } from "@server/events/queries.server";
 import { eventNameIn, toEventView } from "@server/events/view.server";
+import { registrationQuestions } from "@server/crew/answers.server";
 import { log } from "@server/log.server";
 import { formatUntil } from "~/lib/dates";
 import { offerLinkLimiter } from "@server/waitlist/limits.server";
@@ -46,10 +47,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { offer, person } = link;
   const taken = (await placesTakenByEvent(db(), [offer.event.id], at, { excludeOfferId: offer.offerId })).get(offer.event.id) ?? 0;
+  const questions = (await registrationQuestions(db(), [offer.event], locale)).get(offer.event.id);
   return {
     offer: {
       token: params.token,
-      event: toEventView(offer.event, locale, at, taken),
+      event: toEventView(offer.event, locale, at, taken, questions),
       places: offer.places,
       placesLeft: offer.placesLeft,
       until: formatUntil(offer.expiresAt, locale),

@@ -1,4 +1,4 @@
-import type { NewEvent } from "../schema.server";
+import type { crewItems, NewEvent } from "../schema.server";
 
 /**
  * Demo events and private pages. Pure data: no database access. Dates are computed from `now`
@@ -721,5 +721,60 @@ export function demoEvents(now: Date): NewEvent[] {
       kind: "training",
       bookingMode: "interest",
     }),
+  ];
+}
+
+/** The demo event with a crew file (issue 27): a night at sea asks for experience, health and gear. */
+export const CREW_FILE_SLUG = "offshore-trainingsweekend";
+
+/**
+ * The training weekend's crew file, as staff would set it up: two questions on the registration
+ * form (experience, and a health question the skipper must know before accepting anyone), both
+ * optional so a quick booking is never blocked, and two items due a week before the start.
+ */
+export function demoCrewItems(eventId: string): (typeof crewItems.$inferInsert)[] {
+  return [
+    {
+      eventId,
+      position: 0,
+      kind: "number",
+      labelNl: "Zeilervaring in zeemijlen",
+      labelEn: "Sailing experience in nautical miles",
+      helpNl: "Ongeveer; tel je tochten als schipper en als bemanning.",
+      helpEn: "Roughly; count your passages as skipper and as crew.",
+      asked: "registration",
+      required: false,
+    },
+    {
+      eventId,
+      position: 1,
+      kind: "yes_no",
+      labelNl: "Heb je een medische aandoening of gebruik je medicijnen waarvan de schipper moet weten?",
+      labelEn: "Do you have a medical condition or take medication the skipper should know about?",
+      followUpNl: "Welke, en wat moet de schipper doen als het misgaat?",
+      followUpEn: "Which, and what should the skipper do if something goes wrong?",
+      asked: "registration",
+      required: false,
+      health: true,
+    },
+    {
+      eventId,
+      position: 2,
+      kind: "choice_one",
+      labelNl: "Maat zeilkleding",
+      labelEn: "Foul-weather gear size",
+      options: ["XS", "S", "M", "L", "XL", "XXL"].map((size) => ({ value: size.toLowerCase(), nl: size, en: size })),
+      dueDaysBefore: 7,
+    },
+    {
+      eventId,
+      position: 3,
+      kind: "qualification",
+      labelNl: "Veiligheidstraining (bijvoorbeeld World Sailing Offshore Personal Survival)",
+      labelEn: "Safety course (for example World Sailing Offshore Personal Survival)",
+      qualificationName: "World Sailing OSR",
+      required: false,
+      dueDaysBefore: 7,
+    },
   ];
 }

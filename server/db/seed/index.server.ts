@@ -3,9 +3,9 @@ import { amountDue } from "~/lib/booking";
 import { makeReference } from "../../booking/reference.server";
 import type { Database, DbOrTx, Transaction } from "../client.server";
 import { audit, PARTICIPANT, SYSTEM, type AuditEntry } from "../../audit/audit.server";
-import { blogPosts, bookingPlaces, events, payments, privatePages, registrations, type Event } from "../schema.server";
+import { blogPosts, bookingPlaces, crewItems, events, payments, privatePages, registrations, type Event } from "../schema.server";
 import { demoArticles } from "./articles.server";
-import { demoEvents, demoPrivatePages, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "./events.server";
+import { CREW_FILE_SLUG, demoCrewItems, demoEvents, demoPrivatePages, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "./events.server";
 
 /** The waiver version the demo participants agreed to. */
 const DEMO_WAIVER_VERSION = "2025-01";
@@ -119,6 +119,8 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
     }
     const corporate = insertedEvents.find((e) => e.slug === GROUP_BOOKING_SLUG);
     if (corporate) await seedGroupBooking(tx, corporate, now);
+    const training = insertedEvents.find((e) => e.slug === CREW_FILE_SLUG);
+    if (training) await tx.insert(crewItems).values(demoCrewItems(training.id));
     return true;
   });
 }

@@ -30,14 +30,23 @@ export type RegisterAnswer =
   | { kind: "answer"; status: number; data: RegisterActionData; headers?: Record<string, string> };
 
 /**
- * The event of a registration post by its slug: a statement built once per database, and read
- * once per round trip for the posts that come in together (a burst when registration opens):
- * each post still gets a read that began after it arrived. The row is shared: read, never change it.
+ * The event of a registration post by its slug, and whether its form asks crew-file questions
+ * (so a post for an event that asks none needs no read of them): a statement built once per
+ * database, and read once per round trip for the posts that come in together (a burst when
+ * registration opens): each post still gets a read that began after it arrived. The row is
+ * shared: read, never change it.
  */
 const eventBySlug = (database: Database) =>
   preparedStatement(database, "registration.event-by-slug", (d) => {
-    const statement = d.select().from(events).where(eq(events.slug, sql.placeholder("slug"))).limit(1).prepare("registration_event_by_slug");
-    return sharedReadsByKey(async (slug: string): Promise<Event | undefined> => (await statement.execute({ slug }))[0]);
+    // Written out: in a one-table select Drizzle leaves column names unqualified, and "id" would be the item's.
+    const asksOnForm = sql<boolean>`exists (select 1 from crew_items ci where ci.event_id = "events"."id" and ci.asked = 'registration' and ci.archived_at is null)`;
+    const statement = d
+      .select({ event: events, asksOnForm })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder("slug")))
+      .limit(1)
+      .prepare("registration_event_by_slug");
+    return sharedReadsByKey(async (slug: string): Promise<{ event: Event; asksOnForm: boolean } | undefined> => (await statement.execute({ slug }))[0]);
   });
 
 /**
@@ -45,13 +54,14 @@ const eventBySlug = (database: Database) =>
  * until this browser unlocked it (their data must not leak), and waiting-list events only for
  * holders of the page that admits them (the ARC's private registration).
  */
-export async function eventForRegistration(request: Request, slug: string): Promise<{ event: Event; admitWaitlist: boolean } | undefined> {
-  const event = await eventBySlug(db())(slug);
-  if (!event) return undefined;
+export async function eventForRegistration(request: Request, slug: string): Promise<{ event: Event; admitWaitlist: boolean; asksOnForm: boolean } | undefined> {
+  const found = await eventBySlug(db())(slug);
+  if (!found) return undefined;
+  const { event, asksOnForm } = found;
   if (!event.listed && event.privatePageKey && isPrivatePageKey(event.privatePageKey) && !(await isUnlocked(request, event.privatePageKey))) {
     return undefined;
   }
-  return { event, admitWaitlist: await admittedFromWaitlist(request, event) };
+  return { event, admitWaitlist: await admittedFromWaitlist(request, event), asksOnForm };
 }
 
 /** The form's schema, built once (building it costs more than checking a form); its birth-date rule reads the app clock. */
@@ -112,7 +122,9 @@ export async function registerFromForm(
   }
 
   try {
+    // `asksOnForm`: whether the event's form asks crew-file questions (unknown through an offer: read then).
     let target: { eventId: string; admitWaitlist: boolean; offerId?: string };
+    let asksOnForm = true;
     if (postedOffer !== undefined) {
       // The signed token proves the offer (and the event behind it, private or not); whether it
       // can still be used is decided under the event lock in createRegistration.
@@ -127,10 +139,11 @@ export async function registerFromForm(
         return { kind: "answer", status: 404, data: { result: submission.reply(), failure: failure(locale, translate(locale, "booking.error.notFound")) } };
       }
       target = { eventId: found.event.id, admitWaitlist: found.admitWaitlist };
+      asksOnForm = found.asksOnForm;
     }
     // The crew-file questions the form asks a booker who sails (issue 27): refused answers
     // change nothing and come back per item, in the visitor's language.
-    const crew = await parseRegistrationAnswers(db(), target.eventId, formData, submission.value.bookerSails);
+    const crew = asksOnForm ? await parseRegistrationAnswers(db(), target.eventId, formData, submission.value.bookerSails) : { ok: true as const, answers: [] };
     if (!crew.ok) {
       return {
         kind: "answer",

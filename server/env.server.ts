@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { euVatNumberValid, ibanValid, kvkValid } from "./invoices/identifiers";
 
 /**
  * The one place that reads process.env. Everything else imports `env`.
@@ -78,6 +79,16 @@ const schema = z.object({
       .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /**
+   * The seller every invoice names (decision 046): legal name, address (lines separated by "|"),
+   * Chamber of Commerce number, VAT number and IBAN. Required live; the demo uses a made-up seller
+   * that says it is one.
+   */
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_KVK: optionalString.pipe(z.string().refine(kvkValid, "must be a KvK number of 8 digits").optional()),
+  SELLER_VAT_NUMBER: optionalString.pipe(z.string().refine(euVatNumberValid, "must be an EU VAT number such as NL123456789B01").optional()),
+  SELLER_IBAN: optionalString.pipe(z.string().refine(ibanValid, "must be a valid IBAN (its check digits do not match)").optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, "must be at least 10 characters").optional()),
   ACCESS_CODE_ARC_REGISTRATION: optionalString,
@@ -157,6 +168,9 @@ function liveModeProblems(parsed: z.infer<typeof schema>): string[] {
   if (!parsed.PUBLIC_URL) problems.push("PUBLIC_URL: missing (the site's https:// address)");
   else if (!parsed.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL: must be an https:// address");
   if (parsed.DEMO_CONTENT === true) problems.push("DEMO_CONTENT: must not be true (demo content and demo access codes)");
+  for (const name of ["SELLER_LEGAL_NAME", "SELLER_ADDRESS", "SELLER_KVK", "SELLER_VAT_NUMBER", "SELLER_IBAN"] as const) {
+    if (!parsed[name]) problems.push(`${name}: missing (every invoice names the seller: legal name, address, KvK, VAT number and IBAN)`);
+  }
   return problems;
 }
 

@@ -189,7 +189,7 @@ const en: PrivacyPolicy = {
         "We do not keep personal data longer than necessary for the purpose for which we collected it, or than the law requires:",
       ],
       items: [
-        "Registrations and payment records: seven years, because Dutch tax law requires us to keep our financial records for that period (fiscale bewaarplicht).",
+        "Registrations, payment records, invoices and credit notes: seven years, because Dutch tax law requires us to keep our financial records for that period (fiscale bewaarplicht). An invoice names you as the buyer, with your address; it is not changed or deleted when you ask us to erase your other data.",
         "Your date of birth and emergency contact: deleted 12 months after the event.",
         "Health information in the crew file: deleted a set number of days after the event (30 unless the event says otherwise); the rest of the crew file (such as passport details and certificates): deleted 12 months after the event.",
         "Event interest: 24 months after you registered your interest.",
@@ -429,7 +429,7 @@ const nl: PrivacyPolicy = {
         "We bewaren persoonsgegevens niet langer dan nodig is voor het doel waarvoor we ze hebben verzameld, of dan de wet voorschrijft:",
       ],
       items: [
-        "Inschrijvingen en betalingsgegevens: zeven jaar, omdat de Nederlandse belastingwetgeving ons verplicht onze financiële administratie zo lang te bewaren (fiscale bewaarplicht).",
+        "Inschrijvingen, betalingsgegevens, facturen en creditnota's: zeven jaar, omdat de Nederlandse belastingwetgeving ons verplicht onze financiële administratie zo lang te bewaren (fiscale bewaarplicht). Een factuur noemt jou als koper, met je adres; die wordt niet gewijzigd of verwijderd als je ons vraagt je andere gegevens te wissen.",
         "Je geboortedatum en je contactpersoon voor noodgevallen: verwijderd 12 maanden na het evenement.",
         "Gezondheidsgegevens in het bemanningsdossier: verwijderd een vast aantal dagen na het evenement (30, tenzij het evenement anders vermeldt); de rest van het bemanningsdossier (zoals paspoortgegevens en certificaten): verwijderd 12 maanden na het evenement.",
         "Interesse in een evenement: 24 maanden nadat je je interesse hebt doorgegeven.",

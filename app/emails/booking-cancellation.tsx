@@ -26,6 +26,8 @@ export type BookingCancellationProps = {
   calendar?: boolean;
   manageUrl: string;
   teamEmail: string;
+  /** The credit note attached (decision 046), named; null when none was issued. */
+  documentsNote?: string | null;
 };
 
 /**
@@ -60,6 +62,7 @@ export function BookingCancellationEmail(props: BookingCancellationProps) {
       {refund.kind === "nothing_paid" && <EmailText>{t("booking.lifecycle.email.cancel.noRefundNothingPaid")}</EmailText>}
       {refund.kind === "none" && <EmailText>{t("booking.lifecycle.email.cancel.noRefund")}</EmailText>}
       {props.calendar && <EmailText>{t("booking.lifecycle.email.cancel.calendar")}</EmailText>}
+      {props.documentsNote && <EmailText>{props.documentsNote}</EmailText>}
       {/* A cancelled booking has nothing left to pay, change or cancel: the page shows what happened and the refund. */}
       <ManageBookingLink
         locale={props.locale}

@@ -40,6 +40,8 @@ export type BookingConfirmationProps = {
   waiver: Waiver | null;
   eventUrl: string;
   teamEmail: string;
+  /** The invoice attached (decision 046), named: "Invoice 2026-000001 is attached (PDF)." Null for a free booking. */
+  documentsNote?: string | null;
   /**
    * A group booking (more than one place, or a booker who does not sail): the number of places,
    * the price of one, and the participants' names in place order. Absent for a booking of one
@@ -122,6 +124,7 @@ export function BookingConfirmationEmail(props: BookingConfirmationProps) {
         </>
       )}
       <EmailText>{t("booking.email.confirm.calendar")}</EmailText>
+      {props.documentsNote && <EmailText>{props.documentsNote}</EmailText>}
       <EmailText>
         <Link href={props.eventUrl} style={{ color: colors.ocean, textDecoration: "underline" }}>
           {t("booking.email.confirm.viewEvent")}

@@ -41,6 +41,8 @@ import crewEnglish from "./messages/en/crew";
 import crewDutch from "./messages/nl/crew";
 import crewEmailsEnglish from "./messages/en/crew-emails";
 import crewEmailsDutch from "./messages/nl/crew-emails";
+import invoiceEnglish from "./messages/en/invoice";
+import invoiceDutch from "./messages/nl/invoice";
 
 addMessages("en", { ...en, ...contentEnglish, ...privateEnglish, ...newsEnglish, ...bookingEnglish, ...waitlistEnglish, ...lifecycleEnglish, ...formEmailsEnglish, ...errorsEnglish, ...manageEnglish, ...adminEnglish, ...adminBookingsEnglish, ...adminWaitlistEnglish });
 addMessages("nl", { ...nl, ...contentDutch, ...privateDutch, ...newsDutch, ...bookingDutch, ...waitlistDutch, ...lifecycleDutch, ...formEmailsDutch, ...errorsDutch, ...manageDutch, ...adminDutch, ...adminBookingsDutch, ...adminWaitlistDutch });
@@ -55,4 +57,7 @@ addMessages("nl", { ...placeDutch, ...placeEmailsDutch });
 // The crew file (issue 27): the participant's page and its reminders.
 addMessages("en", { ...crewEnglish, ...crewEmailsEnglish });
 addMessages("nl", { ...crewDutch, ...crewEmailsDutch });
+// Invoices and credit notes (issue 28): their PDFs and the e-mails that carry them.
+addMessages("en", invoiceEnglish);
+addMessages("nl", invoiceDutch);
 holdAll();

@@ -23,6 +23,8 @@ import type placeEmailsEn from "./messages/en/place-emails";
 // The crew file (issue 27): the participant's page and its reminders.
 import type crewEn from "./messages/en/crew";
 import type crewEmailsEn from "./messages/en/crew-emails";
+// Invoices and credit notes (issue 28): their PDFs and the e-mails that carry them.
+import type invoiceEn from "./messages/en/invoice";
 import language from "./messages/language";
 
 /**
@@ -30,7 +32,7 @@ import language from "./messages/language";
  * Dutch one must have exactly the same (`satisfies Messages<typeof en>`), so a key missing in one
  * language fails typecheck.
  */
-export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof newsEn | keyof typeof bookingEn | keyof typeof waitlistEn | keyof typeof newsletterLinksEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof formEmailsEn | keyof typeof errorsEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof placeEn | keyof typeof placeEmailsEn | keyof typeof crewEn | keyof typeof crewEmailsEn | keyof typeof language.en) & string;
+export type MessageKey = (keyof typeof publicEn | keyof typeof contentEn | keyof typeof privateEn | keyof typeof newsEn | keyof typeof bookingEn | keyof typeof waitlistEn | keyof typeof newsletterLinksEn | keyof typeof adminEn | keyof typeof lifecycleEn | keyof typeof formEmailsEn | keyof typeof errorsEn | keyof typeof manageEn | keyof typeof adminBookingsEn | keyof typeof adminWaitlistEn | keyof typeof adminTwoFactorEn | keyof typeof disruptionEn | keyof typeof adminDisruptionEn | keyof typeof adminPrivacyEn | keyof typeof adminLanguageEn | keyof typeof placeEn | keyof typeof placeEmailsEn | keyof typeof crewEn | keyof typeof crewEmailsEn | keyof typeof invoiceEn | keyof typeof language.en) & string;
 
 /**
  * The messages this process holds. The server (and every Node tool or test) holds them all once

@@ -107,6 +107,13 @@ export const eventSchema = z
     balanceDueDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
     refundUntilDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(30),
     refundPercent: wholeNumber(0, 100, "admin.events.validation.percent").default(100),
+    /** The VAT rate the price includes, as a percentage ("21", "9", "5,5"); out: basis points (2100), as stored (decision 046). */
+    vatPercent: z
+      .string()
+      .trim()
+      .default("21")
+      .refine((v) => /^\d{1,2}([.,]\d{1,2})?$/.test(v) && Number(v.replace(",", ".")) <= 30, "admin.events.validation.vatPercent" satisfies MessageKey)
+      .transform((v) => Math.round(Number(v.replace(",", ".")) * 100)),
     /** Group bookings (decision 042): places one booking may hold, and the participants' deadline. */
     maxPlacesPerBooking: wholeNumber(1, MAX_PLACES_LIMIT, "admin.events.validation.maxPlacesPerBooking").default(8),
     participantDeadlineDays: wholeNumber(0, 365, "admin.bookings.validation.days").default(7),
@@ -183,6 +190,7 @@ export type EventFormDefaults = {
   balanceDueDays: string;
   refundUntilDays: string;
   refundPercent: string;
+  vatPercent: string;
   maxPlacesPerBooking: string;
   participantDeadlineDays: string;
   registrationOpensAt: string;
@@ -221,6 +229,7 @@ export const EMPTY_EVENT_DEFAULTS: EventFormDefaults = {
   balanceDueDays: "30",
   refundUntilDays: "30",
   refundPercent: "100",
+  vatPercent: "21",
   maxPlacesPerBooking: "8",
   participantDeadlineDays: "7",
   registrationOpensAt: "",

@@ -149,6 +149,9 @@ export type PlacesView = {
 };
 
 /** Everything the page shows, ready for the browser (dates as ISO strings, money in cents). */
+/** One issued invoice or credit note on the booker's page. */
+export type InvoiceLine = { number: string; kind: "invoice" | "credit_note"; issuedOn: string; totalCents: number; file: string };
+
 export type ManageView = {
   reference: string;
   status: BookingStatus;
@@ -177,6 +180,8 @@ export type ManageView = {
   };
   payments: PaymentLine[];
   refunds: RefundLine[];
+  /** The booking's invoices and credit notes (decision 046), oldest first; `file`: the PDF's name below the page's path (`invoices/<file>`). */
+  invoices: InvoiceLine[];
   /** The event's rule: `percent`% back until `deadline`. */
   policy: { percent: number; deadline: string };
   contact: ContactDetails;

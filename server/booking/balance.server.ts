@@ -13,6 +13,7 @@ import { balanceDescription, successUrl, visitorCheckoutPath } from "./checkout.
 import { queueBalanceReceived } from "./emails.server";
 import { manageUrl } from "./manage-link.server";
 import { registrationMoney } from "./money.server";
+import { issueInvoice } from "../invoices/issue.server";
 
 /**
  * How long a balance checkout stays open. Stripe allows at most 24 hours from the session's
@@ -256,6 +257,8 @@ export async function recordBankTransfer(params: {
       reason: params.note?.trim() || REASON.bankTransferRecorded,
       at,
     });
+    // A booking confirmed before invoices existed gets its invoice with its next payment (decision 046).
+    await issueInvoice(tx, registration.id, at, params.actor);
     return { outcome: "recorded" as const, emailIds: [await queueBalanceReceived(tx, registration.id, params.amountCents)] };
   });
   if (result.outcome !== "recorded") return { outcome: result.outcome };

@@ -13,6 +13,7 @@ import { cancellationRefund, registrationMoney, type Money } from "./money.serve
 import { queuePlaceCancelledToParticipant } from "./place-changes.server";
 import { isCurrentPlace } from "./places.server";
 import { executeRefunds, planRefund, type RefundPlan } from "./refunds.server";
+import { settleInvoices } from "../invoices/issue.server";
 
 export type CancelRefund = { mode: "policy" } | { mode: "full" } | { mode: "partial"; amountCents: number } | { mode: "none" };
 
@@ -160,6 +161,8 @@ export async function cancelBooking(params: {
 
     const plan = amount > 0 ? await planRefund(tx, { registrationId: registration.id, amountCents: amount, reason, actor: params.actor, requestKey }) : ({ kind: "nothing" } as const);
     const refundCents = plan.kind === "nothing" ? 0 : plan.cents;
+    // What the booker finally pays changed (the refund, and no balance owed any more): the credit note (decision 046).
+    const creditNote = await settleInvoices(tx, registration.id, at, "cancelled");
     const policy = policyQuote(event, money, at);
     const emailIds = [
       await queueCancellationNotice(tx, registration.id, {
@@ -169,6 +172,7 @@ export async function cancelBooking(params: {
         mode: params.refund.mode,
         wasConfirmed: registration.status === "confirmed",
         note: params.emailNote,
+        documents: creditNote ? [creditNote] : [],
       }),
       await queueTeamCancellationNotice(tx, registration.id, { refundCents, actor: params.actor, reason, previousStatus: registration.status }),
     ];

@@ -17,7 +17,7 @@ import { staffNames } from "../audit/history.server";
 import { reasonText } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { events, registrations, type Event, type Registration } from "../db/schema.server";
+import { events, registrations, type Event, type Invoice, type Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { eventDescriptionIn, eventIncludedIn, eventLocationIn, eventNameIn } from "../events/view.server";
@@ -28,6 +28,8 @@ import { manageUrl } from "./manage-link.server";
 import { alreadyBookedAs } from "./duplicates.server";
 import { placesOf } from "./places.server";
 import { firstReminderAt, registrationMoney, type Money } from "./money.server";
+import { invoiceAttachments } from "../invoices/download.server";
+import { invoicesOf } from "../invoices/issue.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
@@ -163,6 +165,8 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
   const balanceWasDue = atRegistration.balanceDueNow && registration.amountDueCents >= registration.priceCents;
   const policy = registration.priceCents > 0 ? cancellationNotice(event, at) : null;
   const { group } = await groupOf(tx, registration, locale);
+  // The invoice issued with the first payment (decision 046) travels with the confirmation.
+  const documents = await invoicesOf(tx, registrationId);
   return queueRendered(
     tx,
     createElement(BookingConfirmationEmail, {
@@ -197,13 +201,14 @@ export async function queueBookingConfirmation(tx: DbOrTx, registrationId: strin
       waiver: registration.waiverVersion === WAIVER_VERSION ? (locale === "en" ? waiver : waiverNl) : null,
       eventUrl: `${publicUrl}/calendar?event=${encodeURIComponent(event.slug)}`,
       teamEmail: teamAddress(),
+      documentsNote: documentsNote(documents, locale),
     }),
     {
       to: registration.customerEmail,
       subject: bookingConfirmationSubject(locale, name, registration.reference),
       template: "booking-confirmation",
       locale,
-      attachments: [calendarAttachment(registration, event, locale)],
+      attachments: [calendarAttachment(registration, event, locale), ...(await invoiceAttachments(documents))],
       relatedId: registration.id,
     },
   );
@@ -393,6 +398,8 @@ export async function queueCancellationNotice(
     wasConfirmed?: boolean;
     /** Why it was cancelled, in the participant's language (`cancelBooking`'s `emailNote`). */
     note?: (locale: Locale) => string;
+    /** The credit note the cancellation issued (decision 046): attached and named. */
+    documents?: Invoice[];
   },
 ): Promise<string> {
   const { registration, event, money } = await loadBooking(tx, registrationId);
@@ -415,13 +422,14 @@ export async function queueCancellationNotice(
       calendar,
       manageUrl: manageUrl(registration.id),
       teamEmail: teamAddress(),
+      documentsNote: documentsNote(args.documents ?? [], locale),
     }),
     {
       to: registration.customerEmail,
       subject: bookingCancellationSubject(locale, name, registration.reference),
       template: "booking-cancellation",
       locale,
-      ...(calendar ? { attachments: [calendarAttachment(registration, event, locale)] } : {}),
+      attachments: [...(calendar ? [calendarAttachment(registration, event, locale)] : []), ...(await invoiceAttachments(args.documents ?? []))],
       relatedId: registration.id,
     },
   );
@@ -557,4 +565,12 @@ export async function queuePaymentMismatchAlert(
     text,
     relatedId: registration.id,
   });
+}
+
+/** "Invoice 2026-000001 is attached (PDF)": the sentence naming the documents attached to an e-mail, or null. */
+export function documentsNote(documents: Pick<Invoice, "kind" | "number">[], locale: Locale): string | null {
+  if (documents.length === 0) return null;
+  return documents
+    .map((d) => translate(locale, d.kind === "invoice" ? "invoice.email.invoiceAttached" : "invoice.email.creditNoteAttached", { number: d.number }))
+    .join(" ");
 }

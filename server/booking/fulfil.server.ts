@@ -5,6 +5,7 @@ import { now } from "../clock.server";
 import { db, type Transaction } from "../db/client.server";
 import { events, payments, processedProviderEvents, registrations, type Payment } from "../db/schema.server";
 import { registrationMoney } from "./money.server";
+import { issueInvoice } from "../invoices/issue.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { log } from "../log.server";
 import type { PaymentProvider } from "../payments/provider.server";
@@ -216,6 +217,8 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
           overpaidCents > 0
             ? await planRefund(tx, { registrationId: current.id, amountCents: overpaidCents, reason: REASON.balanceOverpaid, actor: SYSTEM("fulfilment"), requestKey: overpaidRefundKey(payment.id) })
             : undefined;
+        // A booking confirmed before invoices existed gets its invoice with its next payment (decision 046).
+        await issueInvoice(tx, current.id, at);
         // The outbox: one "payment received" e-mail per paid balance, committed with the payment.
         const emailIds = [
           await queueBalanceReceived(tx, current.id, payment.amountCents, overpaidCents),
@@ -259,6 +262,9 @@ export async function fulfilPayment(input: FulfilInput): Promise<FulfilResult> {
         action: "registration.confirmed",
         changes: { status: { from: current.status, to: "confirmed" }, confirmedAt: { from: null, to: at.toISOString() } },
       });
+      // The first payment: the booking's invoice, numbered in this transaction (decision 046); the
+      // confirmation below carries it.
+      await issueInvoice(tx, current.id, at);
       // The outbox: the e-mails commit with the confirmation, or not at all. The participants'
       // invitations go with the first payment only (this branch runs once per booking; a balance,
       // a replayed event or a retry never reaches it), and each place is invited once anyway.

@@ -7,18 +7,20 @@ import { formatAmount } from "~/lib/money-format";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
 import { REASON } from "../audit/reasons.server";
 import { db, type DbOrTx, type Transaction } from "../db/client.server";
-import { bookingPlaces, events, registrations, type BookingPlace, type Event, type Registration } from "../db/schema.server";
+import { bookingPlaces, events, registrations, type BookingPlace, type Event, type Invoice, type Registration } from "../db/schema.server";
 import { eventNameIn } from "../events/view.server";
 import { log } from "../log.server";
-import { deliverQueuedQuietly, queueEmail } from "../mail/send.server";
+import { deliverQueuedQuietly, queueEmail, type OutgoingEmail } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { offerFreedPlaces } from "../waitlist/offers.server";
-import { queueRefundFailedAlert } from "./emails.server";
+import { documentsNote, queueRefundFailedAlert } from "./emails.server";
 import { queueParticipantInvitation } from "./invitations.server";
 import { manageUrl } from "./manage-link.server";
 import { cancellationRefund, registrationMoney, type Money } from "./money.server";
 import { isCurrentPlace } from "./places.server";
 import { executeRefunds, planRefund, type RefundPlan, type RefundResult } from "./refunds.server";
+import { invoiceAttachments } from "../invoices/download.server";
+import { settleInvoices } from "../invoices/issue.server";
 
 /*
  * What the booker changes of one place of a group booking (decision 042): cancel that place,
@@ -210,11 +212,13 @@ export async function cancelPlace(
 
     const plan = quote.refundCents > 0 ? await planRefund(tx, { registrationId: registration.id, amountCents: quote.refundCents, reason, actor: params.actor, requestKey }) : ({ kind: "nothing" } as const);
     const refundCents = plan.kind === "nothing" ? 0 : plan.cents;
+    // One place less to pay for (its refunded share, or the unpaid rest of it): the credit note (decision 046).
+    const creditNote = await settleInvoices(tx, registration.id, at, "place_cancelled");
     const after = { ...registration, places: nextPlaces, priceCents: nextPrice };
     const afterMoney = await registrationMoney(tx, registration.id, at);
     const emailIds = [
       ...(place.email && !place.isBooker ? [await queuePlaceCancelledToParticipant(tx, place, after, event)] : []),
-      await queuePlaceCancelledToBooker(tx, place, after, event, { refundCents, quote, balanceDueCents: afterMoney.balanceDueCents }),
+      await queuePlaceCancelledToBooker(tx, place, after, event, { refundCents, quote, balanceDueCents: afterMoney.balanceDueCents, documents: creditNote ? [creditNote] : [] }),
       await queuePlaceCancelledToTeam(tx, place, after, event, { refundCents, actor: params.actor }),
     ];
     return { outcome: "cancelled", eventId: event.id, plan, emailIds, quote: { ...quote, refundCents }, places: nextPlaces };
@@ -355,7 +359,10 @@ function escapeHtml(value: string): string {
 }
 
 /** A short message of paragraphs, as text and as the same escaped HTML (queued in the caller's transaction). */
-function queueParagraphs(tx: DbOrTx, message: { to: string; subject: string; template: string; locale: Locale; relatedId: string; paragraphs: string[] }): Promise<string> {
+function queueParagraphs(
+  tx: DbOrTx,
+  message: { to: string; subject: string; template: string; locale: Locale; relatedId: string; paragraphs: string[]; attachments?: OutgoingEmail["attachments"] },
+): Promise<string> {
   return queueEmail(tx, {
     to: message.to,
     subject: message.subject,
@@ -364,6 +371,7 @@ function queueParagraphs(tx: DbOrTx, message: { to: string; subject: string; tem
     text: message.paragraphs.join("\n\n"),
     html: message.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n"),
     relatedId: message.relatedId,
+    attachments: message.attachments,
   });
 }
 
@@ -395,12 +403,12 @@ export function queuePlaceCancelledToParticipant(tx: DbOrTx, place: Pick<Booking
   });
 }
 
-function queuePlaceCancelledToBooker(
+async function queuePlaceCancelledToBooker(
   tx: DbOrTx,
   place: BookingPlace,
   registration: Booked,
   event: Event,
-  args: { refundCents: number; quote: PlaceCancelQuote; balanceDueCents: number },
+  args: { refundCents: number; quote: PlaceCancelQuote; balanceDueCents: number; documents?: Invoice[] },
 ): Promise<string> {
   const locale = asLocale(registration.locale);
   const eventName = eventNameIn(event, locale);
@@ -426,7 +434,9 @@ function queuePlaceCancelledToBooker(
         balance: formatAmount(args.balanceDueCents, locale),
       }),
       translate(locale, "manage.placeMail.booker.link", { url: manageUrl(registration.id) }),
+      ...(documentsNote(args.documents ?? [], locale) ? [documentsNote(args.documents ?? [], locale)!] : []),
     ],
+    attachments: await invoiceAttachments(args.documents ?? []),
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CrewAnswerValue, CrewItemOption, CrewRule } from "../../app/schemas/crew";
+import type { InvoiceDocument } from "../invoices/document";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -120,6 +122,8 @@ export const events = pgTable(
     crewRule: jsonb("crew_rule").$type<CrewRule>(),
     /** Health answers and files of this event are erased this many days after its end. */
     healthRetentionDays: integer("health_retention_days").notNull().default(30),
+    /** The VAT rate its prices include, in basis points (2100 = 21%): printed on its invoices (decision 046). */
+    vatBasisPoints: integer("vat_basis_points").notNull().default(2100),
     ...timestamps,
   },
   (t) => [
@@ -356,6 +360,55 @@ export const refunds = pgTable(
   },
   (t) => [index("refunds_registration_idx").on(t.registrationId), index("refunds_payment_idx").on(t.paymentId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Invoices and credit notes (issue 28, decision 046)
+// ---------------------------------------------------------------------------------------------
+
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "credit_note"]);
+
+/**
+ * The last number issued per calendar year (Amsterdam). Taken with an upsert in the transaction
+ * that issues the document: the row stays locked until it commits, so numbers are consecutive and
+ * without gaps across instances (a rolled-back document returns its number).
+ */
+export const invoiceSequences = pgTable("invoice_sequences", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/**
+ * An issued invoice or credit note: its number, totals and the whole document as it was issued
+ * (`document`, what its PDF shows). Never changed or deleted (a trigger refuses): a correction is
+ * a credit note and, where needed, a new invoice. Kept as bookkeeping (seven years), also when the
+ * booker's personal data is erased.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    kind: invoiceKind("kind").notNull(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registrations.id),
+    /** A credit note, or a further invoice: the booking's first invoice. */
+    refersToId: uuid("refers_to_id").references((): AnyPgColumn => invoices.id),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    locale: text("locale").notNull(),
+    /** Incl. VAT, signed (a credit note's are negative); the VAT in it; the rate. */
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    vatBasisPoints: integer("vat_basis_points").notNull(),
+    document: jsonb("document").$type<InvoiceDocument>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invoices_year_sequence_uq").on(t.year, t.sequence), index("invoices_registration_idx").on(t.registrationId), index("invoices_issued_idx").on(t.issuedAt)],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Waiting list

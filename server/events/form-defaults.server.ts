@@ -2,6 +2,7 @@ import type { EventFormDefaults } from "~/schemas/event";
 import type { Event } from "../db/schema.server";
 import { toLocalInput } from "~/lib/local-time";
 import { centsToEuros } from "~/lib/money-format";
+import { ratePercent } from "../invoices/accounting.server";
 
 /** A stored event as the admin form shows it (Amsterdam times, euros, one item per line). */
 export function eventFormDefaults(event: Event): EventFormDefaults {
@@ -26,6 +27,7 @@ export function eventFormDefaults(event: Event): EventFormDefaults {
     balanceDueDays: String(event.balanceDueDays),
     refundUntilDays: String(event.refundUntilDays),
     refundPercent: String(event.refundPercent),
+    vatPercent: ratePercent(event.vatBasisPoints),
     maxPlacesPerBooking: String(event.maxPlacesPerBooking),
     participantDeadlineDays: String(event.participantDeadlineDays),
     registrationOpensAt: toLocalInput(event.registrationOpensAt),

@@ -90,6 +90,7 @@ export async function saveEvent(
     balanceDueDays: values.balanceDueDays,
     refundUntilDays: values.refundUntilDays,
     refundPercent: values.refundPercent,
+    vatBasisPoints: values.vatPercent,
     maxPlacesPerBooking: values.maxPlacesPerBooking,
     participantDeadlineDays: values.participantDeadlineDays,
     registrationOpensAt: times.registrationOpensAt as Date | null,

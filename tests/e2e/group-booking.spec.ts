@@ -188,6 +188,15 @@ test("an HR booker books 5 places, invites them, one is replaced, one place canc
   await hr.page.goto(manageLink);
   await hydrated(hr.page);
   await expect(hr.page.getByTestId("manage-balance")).toHaveCount(0);
+  // The invoice of the deposit and the credit note of Dirk's place (decision 046), each a PDF; the balance adds none.
+  const documents = hr.page.getByTestId("manage-invoices").getByRole("link");
+  await expect(documents).toHaveCount(2);
+  await expect(documents.nth(0)).toHaveText(/^Factuur \d{4}-\d{6} \(pdf\)$/);
+  await expect(documents.nth(1)).toHaveText(/^Creditnota \d{4}-\d{6} \(pdf\)$/);
+  const invoicePdf = await hr.page.request.get((await documents.nth(0).getAttribute("href"))!);
+  expect(invoicePdf.status()).toBe(200);
+  expect(invoicePdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await invoicePdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   // 7. Eva's old link no longer opens a place.
   const eva = await person(browser, server.base, "nl", [/status of 410/]);

@@ -272,13 +272,13 @@ describe("migration 0016 (group bookings) on a database full of bookings", () =>
   });
 
   it("changes no row that was there: same tables, same rows, same values; the new columns at their defaults", () => {
-    // 0016 (group bookings) and 0017 (crew file, approval) add these columns; every other value stays.
+    // 0016 (group bookings), 0017 (crew file, approval) and 0019 (invoices: the event's VAT rate) add these columns; every other value stays.
     const NEW_COLUMNS: Record<string, Record<string, unknown>> = {
       registrations: { places: 1, booker_sails: true, participants_reminder_sent_at: null, decided_at: null, decided_by: null, decision_message: null },
-      events: { max_places_per_booking: 8, participant_deadline_days: 7, requires_approval: false, approval_hold_hours: 72, offshore: false, crew_rule: null, health_retention_days: 30 },
+      events: { max_places_per_booking: 8, participant_deadline_days: 7, requires_approval: false, approval_hold_hours: 72, offshore: false, crew_rule: null, health_retention_days: 30, vat_basis_points: 2100 },
     };
     // The tables they add start empty, except booking_places (one per registration, checked below).
-    const NEW_TABLES = ["booking_places", "crew_answers", "crew_files", "crew_items", "crew_reminders", "event_skippers", "health_data_views"];
+    const NEW_TABLES = ["booking_places", "crew_answers", "crew_files", "crew_items", "crew_reminders", "event_skippers", "health_data_views", "invoice_sequences", "invoices"];
     expect([...after.keys()].filter((t) => !NEW_TABLES.includes(t))).toEqual([...before.keys()]);
     for (const table of NEW_TABLES.filter((t) => t !== "booking_places")) expect(after.get(table), table).toEqual([]);
     for (const [table, rowsBefore] of before) {

@@ -18,6 +18,11 @@ const LIVE = {
   SESSION_SECRET: "a-live-session-secret-of-enough-length-123",
   PUBLIC_URL: "https://www.oceanracing.example",
   HEALTH_DATA_KEY: "q83vEjRWeJqrze8SNFZ4mqvN7xI0VniaQ2VkZQAxMjM=",
+  SELLER_LEGAL_NAME: "Ocean Racing Team B.V.",
+  SELLER_ADDRESS: "Dr. Lelykade 1|2583 CL Den Haag|Nederland",
+  SELLER_KVK: "12345678",
+  SELLER_VAT_NUMBER: "NL123456789B01",
+  SELLER_IBAN: "NL91 ABNA 0417 1643 00",
 };
 
 describe("SITE_MODE=live fails closed (issue 10)", () => {
@@ -35,7 +40,21 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
       expect(error).toBeInstanceOf(EnvError);
       message = (error as Error).message;
     }
-    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "SESSION_SECRET", "PUBLIC_URL: must be an https", "DEMO_CONTENT", "HEALTH_DATA_KEY"]) {
+    for (const name of [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "SMTP_URL",
+      "SESSION_SECRET",
+      "PUBLIC_URL: must be an https",
+      "DEMO_CONTENT",
+      "HEALTH_DATA_KEY",
+      // Every invoice names the seller (decision 046).
+      "SELLER_LEGAL_NAME",
+      "SELLER_ADDRESS",
+      "SELLER_KVK",
+      "SELLER_VAT_NUMBER",
+      "SELLER_IBAN",
+    ]) {
       expect(message).toContain(name);
     }
   });
@@ -45,6 +64,10 @@ describe("SITE_MODE=live fails closed (issue 10)", () => {
     expect(() => parseEnv({ ...LIVE, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     // The crew file's health data is sealed with a key of 32 bytes (decision 043): a shorter one is refused.
     expect(() => parseEnv({ ...LIVE, HEALTH_DATA_KEY: "c2hvcnQ=" })).toThrow(/HEALTH_DATA_KEY: must be 32 bytes/);
+    // The seller's identifiers by their format: an IBAN whose check digits do not match, a VAT number that is none.
+    expect(() => parseEnv({ ...LIVE, SELLER_IBAN: "NL92ABNA0417164300" })).toThrow(/SELLER_IBAN: must be a valid IBAN/);
+    expect(() => parseEnv({ ...LIVE, SELLER_VAT_NUMBER: "123456789" })).toThrow(/SELLER_VAT_NUMBER/);
+    expect(() => parseEnv({ ...LIVE, SELLER_KVK: "1234" })).toThrow(/SELLER_KVK/);
     const live = parseEnv(LIVE);
     expect(live.SITE_MODE).toBe("live");
     expect(live.DEMO_CONTENT).toBe(false);

@@ -64,6 +64,12 @@ const ROUTE_TABLE: Record<string, Entry> = {
   "routes/admin/exports.registrations.ts": { path: "/admin/exports/registrations.csv", staff: OFFICE },
   "routes/admin/exports.interest.ts": { path: "/admin/exports/interest.csv", staff: OFFICE },
   "routes/admin/exports.newsletter.ts": { path: "/admin/exports/newsletter.csv", staff: OFFICE },
+  "routes/admin/exports.accounting.ts": { path: "/admin/exports/accounting.csv?from=2026-01-01&to=2026-12-31", staff: OFFICE },
+  "routes/admin/invoice-download.ts": {
+    path: "/admin/registrations/:id/invoices/:number",
+    params: (ids) => ({ id: ids.registrationId, number: "2026-000001.pdf" }),
+    staff: OFFICE,
+  },
   "routes/admin/exports.privacy-json.ts": { path: "/admin/privacy/export.json", staff: ["admin"] },
   "routes/admin/exports.privacy-html.ts": { path: "/admin/privacy/export.html", staff: ["admin"] },
 };

@@ -45,6 +45,7 @@ export function eventRow(overrides: Partial<Event> = {}): Event {
     offshore: false,
     crewRule: null,
     healthRetentionDays: 30,
+    vatBasisPoints: 2100,
     cancellationMessage: null,
     cancellationMessageEn: null,
     createdAt: AT,

@@ -149,6 +149,9 @@ export function EventForm({
           <Field meta={fields.depositPercent} label={t("admin.events.field.depositPercent")} hint={t("admin.events.field.depositPercentHint")}>
             {text(fields.depositPercent, "number", true)}
           </Field>
+          <Field meta={fields.vatPercent} label={t("admin.events.field.vatPercent")} hint={t("admin.events.field.vatPercentHint")}>
+            {text(fields.vatPercent, "text", true, { inputMode: "decimal" })}
+          </Field>
           <Field meta={fields.maxParticipants} label={t("admin.events.field.maxParticipants")} hint={t("admin.events.field.maxParticipantsHint")}>
             {text(fields.maxParticipants, "number", true)}
           </Field>

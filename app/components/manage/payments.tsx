@@ -10,7 +10,7 @@ import { Card, Row } from "./card";
  * The booking's money (`#payments`): price, paid, refunded and refunds on their way, the balance
  * (./balance), and the lists of payments and refunds.
  */
-export function PaymentsCard({ view }: { view: ManageView }) {
+export function PaymentsCard({ view, path }: { view: ManageView; path: string }) {
   const { t, locale } = useI18n();
   const m = view.money;
   const free = m.priceCents === 0;
@@ -45,6 +45,7 @@ export function PaymentsCard({ view }: { view: ManageView }) {
       </dl>
       <BalanceSettledOrPay view={view} />
       <PaymentTables view={view} />
+      <InvoiceList view={view} path={path} />
     </Card>
   );
 }
@@ -102,6 +103,29 @@ function PaymentTables({ view }: { view: ManageView }) {
           </tbody>
         </table>
       )}
+    </div>
+  );
+}
+
+/** The booking's invoices and credit notes (decision 046), each a PDF to download. */
+function InvoiceList({ view, path }: { view: ManageView; path: string }) {
+  const { t, locale } = useI18n();
+  if (view.invoices.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <h3 className="mb-2 font-semibold text-navy-900">{t("manage.invoices.title")}</h3>
+      <ul className="divide-y text-sm" data-testid="manage-invoices">
+        {view.invoices.map((d) => (
+          <li key={d.number} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <a href={`${path}/invoices/${d.file}`} download className="font-medium text-ocean-600 underline underline-offset-2 hover:text-ocean-700">
+              {t(d.kind === "invoice" ? "manage.invoices.invoice" : "manage.invoices.creditNote", { number: d.number })}
+            </a>
+            <span className="text-slate-700">
+              {formatDate(`${d.issuedOn}T12:00:00Z`, locale)} · <span className="font-medium tabular-nums text-navy-900">{formatAmount(d.totalCents, locale)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -6,6 +6,9 @@ import { AdminPage, AdminSection, AdminTable } from "~/components/admin/admin-pa
 import { MailLink } from "~/components/admin/contact-cell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { teamDay } from "~/lib/local-time";
 import { useI18n } from "~/i18n";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money-format";
@@ -38,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       interest: interest.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
       events: events.map((e) => ({ ...e, startDate: e.startDate.toISOString() })),
       applications: applications.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+      // The accounting export's default period: this year so far (Amsterdam days).
+      accounting: { from: `${teamDay(at).slice(0, 4)}-01-01`, to: teamDay(at) },
     };
   } catch (error) {
     log.error("Admin dashboard: loading the data failed", error);
@@ -247,6 +252,25 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <AdminSection title={`${t("admin.dashboard.endedTitle")} (${ended.length})`} id="dashboard-ended">
         <p className="mb-4 text-sm text-slate-600">{t("admin.dashboard.endedIntro")}</p>
         <RegistrationTable rows={ended} caption={t("admin.dashboard.endedTitle")} emptyText={t("admin.dashboard.endedEmpty")} testId="dashboard-ended-registration" />
+      </AdminSection>
+
+      {/* The bookkeeper's export of a period (decision 046): a plain GET form, the file downloads. */}
+      <AdminSection title={t("admin.accounting.title")} id="dashboard-accounting">
+        <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("admin.accounting.intro")}</p>
+        <form method="get" action="/admin/exports/accounting.csv" className="flex flex-wrap items-end gap-4" data-testid="accounting-form">
+          <div className="grid gap-1.5">
+            <Label htmlFor="accounting-from">{t("admin.accounting.from")}</Label>
+            <Input id="accounting-from" name="from" type="date" required defaultValue={loaderData.accounting.from} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="accounting-to">{t("admin.accounting.to")}</Label>
+            <Input id="accounting-to" name="to" type="date" required defaultValue={loaderData.accounting.to} />
+          </div>
+          <Button type="submit" variant="light">
+            <Download aria-hidden />
+            {t("admin.accounting.download")}
+          </Button>
+        </form>
       </AdminSection>
     </AdminPage>
   );

@@ -30,6 +30,7 @@ import { moveTargets } from "@server/events/admin.server";
 import { displayStatus } from "@server/events/view.server";
 import { log } from "@server/log.server";
 import { deliverQueuedQuietly } from "@server/mail/send.server";
+import { invoicesOf } from "@server/invoices/issue.server";
 
 /*
  * The server side of `/admin/registrations/:id`: what the page shows (participant, event,
@@ -120,6 +121,16 @@ export async function registrationPage(id: string, at: Date) {
       requiresApproval: event.requiresApproval,
       approvalHoldHours: event.approvalHoldHours,
     },
+    // The booking's invoices and credit notes (decision 046), each a PDF below the page.
+    invoices: (await invoicesOf(db(), r.id)).map((d) => ({
+      number: d.number,
+      kind: d.kind,
+      issuedAt: d.issuedAt.toISOString(),
+      totalCents: d.totalCents,
+      vatCents: d.vatCents,
+      href: `/admin/registrations/${r.id}/invoices/${d.number}.pdf`,
+      reason: d.document.reason,
+    })),
     payments: paymentRows.map((p) => ({
       id: p.id,
       kind: p.kind,

@@ -181,6 +181,32 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
         </AdminTable>
       </AdminSection>
 
+      <AdminSection title={t("admin.bookings.invoices")} id="registration-invoices">
+        <AdminTable
+          caption={t("admin.bookings.invoices")}
+          columns={[t("admin.bookings.invoice.number"), t("admin.bookings.invoice.date"), t("admin.bookings.invoice.kind"), { label: t("admin.bookings.invoice.total"), align: "right" }, { label: t("admin.bookings.invoice.vat"), align: "right" }]}
+          count={loaderData.invoices.length}
+          emptyText={t("admin.bookings.invoicesEmpty")}
+        >
+          {loaderData.invoices.map((d) => (
+            <tr key={d.number} data-testid="invoice-row">
+              <td className="font-mono">
+                <a href={d.href} download className="text-ocean-600 hover:underline">
+                  {d.number}
+                </a>
+              </td>
+              <td className="whitespace-nowrap">{formatDate(d.issuedAt, "nl", DATE_TIME)}</td>
+              <td>
+                {t(d.kind === "invoice" ? "admin.bookings.invoice.kindInvoice" : "admin.bookings.invoice.kindCreditNote")}
+                {d.reason && <span className="block text-xs text-slate-600">{d.reason}</span>}
+              </td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(d.totalCents, "nl")}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatPrice(d.vatCents, "nl")}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminSection>
+
       <AdminSection title={t("admin.bookings.refunds")} id="registration-refunds">
         <AdminTable
           caption={t("admin.bookings.refunds")}

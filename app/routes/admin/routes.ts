@@ -29,6 +29,9 @@ export const adminRoutes: RouteConfigEntry[] = [
   route("admin/exports/registrations.csv", "routes/admin/exports.registrations.ts"),
   route("admin/exports/interest.csv", "routes/admin/exports.interest.ts"),
   route("admin/exports/newsletter.csv", "routes/admin/exports.newsletter.ts"),
+  // The bookkeeper's export of a period, and a booking's invoices and credit notes (decision 046).
+  route("admin/exports/accounting.csv", "routes/admin/exports.accounting.ts"),
+  route("admin/registrations/:id/invoices/:number", "routes/admin/invoice-download.ts"),
   // A person's data (decision 018): POST only, so the address never sits in a URL or an access log.
   route("admin/privacy/export.json", "routes/admin/exports.privacy-json.ts"),
   route("admin/privacy/export.html", "routes/admin/exports.privacy-html.ts"),

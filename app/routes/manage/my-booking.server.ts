@@ -34,6 +34,7 @@ import { takeTokenTry, tokenLinkRefusal } from "@server/http/token-link.server";
 import { log } from "@server/log.server";
 import { RateLimiter } from "@server/security/rate-limit.server";
 import { chooseMove, chooseRefund, participantDisruption } from "@server/disruptions/disruptions.server";
+import { invoicesOf } from "@server/invoices/issue.server";
 
 /**
  * The participant's page behind their signed link: who may see it (the token, rate-limited per
@@ -129,7 +130,7 @@ function placesView(event: Event, rows: BookingPlace[], at: Date, changeable: bo
 /** The page's data for one booking, in `locale`. `step` is the query's `step` (the cancel step). */
 export async function manageView({ registration: r, event }: Booking, locale: Locale, step: string | null, stepPlace: string | null = null): Promise<ManageView> {
   const at = now();
-  const [money, paid, refunded, placeRows] = await Promise.all([
+  const [money, paid, refunded, placeRows, documents] = await Promise.all([
     registrationMoney(db(), r.id, at),
     db()
       .select({ id: payments.id, paidAt: payments.paidAt, createdAt: payments.createdAt, kind: payments.kind, amountCents: payments.amountCents })
@@ -142,6 +143,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
       .where(eq(refunds.registrationId, r.id))
       .orderBy(asc(refunds.createdAt)),
     db().select().from(bookingPlaces).where(eq(bookingPlaces.registrationId, r.id)),
+    invoicesOf(db(), r.id),
   ]);
   const bookerPlace = placeRows.find((p) => p.isBooker && isCurrentPlace(p));
   // The state comes from the booking and the date it is on now: after a move that is the new
@@ -217,6 +219,7 @@ export async function manageView({ registration: r, event }: Booking, locale: Lo
     money: { ...money, balanceDueAt: money.balanceDueAt?.toISOString() ?? null },
     payments: paid.map((p) => ({ id: p.id, at: (p.paidAt ?? p.createdAt).toISOString(), kind: p.kind, amountCents: p.amountCents })),
     refunds: refunded.map((x) => ({ id: x.id, at: (x.succeededAt ?? x.createdAt).toISOString(), amountCents: x.amountCents, status: x.status })),
+    invoices: documents.map((d) => ({ number: d.number, kind: d.kind, issuedOn: d.document.issuedOn, totalCents: d.totalCents, file: `${d.number}.pdf` })),
     policy: { percent: Math.min(100, Math.max(0, event.refundPercent)), deadline: policy.deadline.toISOString() },
     contact: contactOf(r, bookerPlace),
     bookerSails: bookerPlace !== undefined,

@@ -87,7 +87,7 @@ export default function MyBookingPage({ loaderData: view, actionData, params }: 
               </Notice>
             )}
             {view.places && <ParticipantsCard view={view} places={view.places} path={path} actionData={actionData} />}
-            <PaymentsCard view={view} />
+            <PaymentsCard view={view} path={path} />
             {view.status === "confirmed" && <DetailsCard view={view} actionData={actionData} teamEmail={teamEmail} />}
             {view.status === "confirmed" && <CancelCard view={view} path={path} />}
           </div>

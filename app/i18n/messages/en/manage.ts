@@ -189,6 +189,10 @@ const manage = {
   "manage.application.payFailed": "The payment page could not be opened. Please try again in a moment.",
   "manage.application.notPayable": "This booking cannot be paid here (any more). If you think it should, e-mail us.",
   // --- end approval ---
+  // The booking's invoices and credit notes (decision 046).
+  "manage.invoices.title": "Invoices",
+  "manage.invoices.invoice": "Invoice {number} (PDF)",
+  "manage.invoices.creditNote": "Credit note {number} (PDF)",
 };
 
 export default manage;

@@ -192,4 +192,8 @@ export default {
   "manage.application.payFailed": "De betaalpagina kon niet worden geopend. Probeer het zo nog eens.",
   "manage.application.notPayable": "Deze boeking kan hier (niet meer) betaald worden. Denk je dat dat niet klopt, mail ons dan.",
   // --- end approval ---
+  // The booking's invoices and credit notes (decision 046).
+  "manage.invoices.title": "Facturen",
+  "manage.invoices.invoice": "Factuur {number} (pdf)",
+  "manage.invoices.creditNote": "Creditnota {number} (pdf)",
 } satisfies Messages<typeof en>;

@@ -9,6 +9,7 @@ import { auditLog, blogPosts, bookingPlaces, crewItems, events, payments, regist
 import { seedDemoContentIfEmpty } from "@server/db/seed/index.server";
 import { CREW_FILE_SLUG, FULLY_BOOKED_SLUG, GROUP_BOOKING_SLUG } from "@server/db/seed/events.server";
 import { registrationQuestions } from "@server/crew/answers.server";
+import { invoicesOf } from "@server/invoices/issue.server";
 import { eventManifest } from "@server/reports/dashboard.server";
 import { incompletePlaces } from "@server/reports/participants.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
@@ -95,7 +96,12 @@ describe("demo content", () => {
     expect(manifest.participants.map((p) => p.reference).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `${booking.reference}-${n}`));
     expect(manifest.participants.filter((p) => !p.waiverAccepted || !p.detailsComplete)).toHaveLength(2);
     expect((await incompletePlaces(test.db(), corporate, now)).places.map((p) => p.number)).toEqual([4, 5]);
-    expect(await test.db().$count(auditLog, eq(auditLog.registrationId, booking.id))).toBe(1 + 5 + 3 * 2);
+    // Created, five invitations, three completions (details and waiver), and its invoice.
+    expect(await test.db().$count(auditLog, eq(auditLog.registrationId, booking.id))).toBe(1 + 5 + 3 * 2 + 1);
+    const [invoice, ...more] = await invoicesOf(test.db(), booking.id);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({ kind: "invoice", totalCents: booking.priceCents });
+    expect(invoice.document.payments.map((p) => p.amountCents)).toEqual([booking.amountDueCents]);
   });
 
   it("has one event with a crew file: two questions on its registration form (optional, one of them health), two items later", async () => {
@@ -117,6 +123,11 @@ describe("demo content", () => {
       // What the booking rule asked when it booked; the rest (a deposit's balance) came in since.
       expect(row.amountDueCents, row.customerName).toBe(amountDue(full, row.termsAcceptedAt).amountDueCents);
       expect(money.get(row.id), row.customerName).toMatchObject({ paidCents: row.priceCents, balanceDueCents: 0, overdue: false });
+      // Its invoice came with the first payment (decision 046): that payment only, the rest then still due.
+      const [invoice, ...more] = await invoicesOf(test.db(), row.id);
+      expect(more, row.customerName).toEqual([]);
+      expect(invoice.document.payments.map((p) => p.amountCents), row.customerName).toEqual([row.amountDueCents]);
+      expect(invoice.document.dueCents, row.customerName).toBe(row.priceCents - row.amountDueCents);
     }
     // Every payment is in the past (a demo never shows money that came in tomorrow).
     const paid = await test.db().select().from(payments).where(inArray(payments.registrationId, rows.map((r) => r.id)));

@@ -113,7 +113,7 @@ function InvoiceList({ view, path }: { view: ManageView; path: string }) {
   if (view.invoices.length === 0) return null;
   return (
     <div className="mt-6">
-      <h3 className="mb-2 font-semibold text-navy-900">{t("manage.invoices.title")}</h3>
+      <h3 className="mb-2 font-sans text-sm font-semibold normal-case tracking-normal text-navy-900">{t("manage.invoices.title")}</h3>
       <ul className="divide-y text-sm" data-testid="manage-invoices">
         {view.invoices.map((d) => (
           <li key={d.number} className="flex flex-wrap items-baseline justify-between gap-2 py-2">

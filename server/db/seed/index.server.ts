@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { amountDue } from "~/lib/booking";
 import { makeReference } from "../../booking/reference.server";
+import { issueInvoice } from "../../invoices/issue.server";
 import type { Database, DbOrTx, Transaction } from "../client.server";
 import { audit, PARTICIPANT, SYSTEM, type AuditEntry } from "../../audit/audit.server";
 import { blogPosts, bookingPlaces, crewItems, events, payments, privatePages, registrations, type Event } from "../schema.server";
@@ -103,18 +104,20 @@ export async function seedDemoContentIfEmpty(db: Database, now: Date): Promise<b
         }
         const rows = paid.filter((p) => p.cents > 0);
         if (rows.length === 0) continue;
-        await tx.insert(payments).values(
-          rows.map((p) => ({
-            registrationId: registration.id,
-            provider: "test" as const,
-            providerSessionId: p.session,
-            kind: p.kind,
-            amountCents: p.cents,
-            status: "paid" as const,
-            paidAt: p.at,
-            createdAt: p.at,
-          })),
-        );
+        const paymentRow = (p: (typeof rows)[number]) => ({
+          registrationId: registration.id,
+          provider: "test" as const,
+          providerSessionId: p.session,
+          kind: p.kind,
+          amountCents: p.cents,
+          status: "paid" as const,
+          paidAt: p.at,
+          createdAt: p.at,
+        });
+        // The invoice came with the first payment (decision 046), before the balance: it lists that payment only.
+        await tx.insert(payments).values(paymentRow(rows[0]));
+        await issueInvoice(tx, registration.id, rows[0].at);
+        if (rows.length > 1) await tx.insert(payments).values(rows.slice(1).map(paymentRow));
       }
     }
     const corporate = insertedEvents.find((e) => e.slug === GROUP_BOOKING_SLUG);
@@ -211,6 +214,8 @@ async function seedGroupBooking(tx: Transaction, event: Event, now: Date) {
       }),
     )
     .returning();
+  // The deposit's invoice (decision 046), issued with it.
+  if (due.amountDueCents > 0) await issueInvoice(tx, booking.id, bookedAt);
   const base = { entityType: "registration" as const, entityId: booking.id, registrationId: booking.id, eventId: event.id };
   await audit(tx, [
     { ...base, action: "registration.created", changes: { status: { from: null, to: "confirmed" }, places: { from: null, to: places } }, actor: PARTICIPANT, at: bookedAt },

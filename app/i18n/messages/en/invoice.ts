@@ -24,7 +24,7 @@ export default {
   "invoice.payBy": "Please pay to IBAN {iban} in the name of {name}, quoting {number}.",
   "invoice.corrects": "Corrects invoice {number} of {date}.",
   "invoice.reasonLabel": "Reason: {reason}",
-  "invoice.creditNoteText": "The amounts below are deducted from that invoice; a refund goes back to the account you paid from.",
+  "invoice.creditNoteText": "The amounts below are deducted from that invoice.",
   "invoice.footer.kvk": "CoC {kvk}",
   "invoice.footer.vat": "VAT {vat}",
   "invoice.footer.iban": "IBAN {iban}",

@@ -26,7 +26,7 @@ export default {
   "invoice.payBy": "Graag betalen op IBAN {iban} ten name van {name}, o.v.v. {number}.",
   "invoice.corrects": "Correctie op factuur {number} van {date}.",
   "invoice.reasonLabel": "Reden: {reason}",
-  "invoice.creditNoteText": "De bedragen hieronder gaan af van die factuur; een terugbetaling gaat naar de rekening waarvan je betaalde.",
+  "invoice.creditNoteText": "De bedragen hieronder gaan af van die factuur.",
   "invoice.footer.kvk": "KvK {kvk}",
   "invoice.footer.vat": "Btw {vat}",
   "invoice.footer.iban": "IBAN {iban}",

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { WAIVER_VERSION, waiver, waiverNl } from "~/content/waiver";
 import { BookingConfirmationEmail, bookingConfirmationSubject } from "~/emails/booking-confirmation";
@@ -17,7 +16,7 @@ import { staffNames } from "../audit/history.server";
 import { reasonText } from "../audit/reasons.server";
 import { now } from "../clock.server";
 import type { DbOrTx } from "../db/client.server";
-import { events, registrations, type Event, type Invoice, type Registration } from "../db/schema.server";
+import type { Event, Invoice, Registration } from "../db/schema.server";
 import { env } from "../env.server";
 import { placesTakenByEvent } from "../events/queries.server";
 import { eventDescriptionIn, eventIncludedIn, eventLocationIn, eventNameIn } from "../events/view.server";
@@ -30,21 +29,11 @@ import { placesOf } from "./places.server";
 import { firstReminderAt, registrationMoney, type Money } from "./money.server";
 import { invoiceAttachments } from "../invoices/download.server";
 import { invoicesOf } from "../invoices/issue.server";
+import { bookingWithEvent } from "./queries.server";
 
 /** The team reads its notifications in Dutch. */
 const TEAM_LOCALE: Locale = "nl";
 
-/** A registration with its event (the e-mails about it need both). */
-export async function bookingWithEvent(tx: DbOrTx, registrationId: string) {
-  const [row] = await tx
-    .select({ registration: registrations, event: events })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  if (!row) throw new Error(`Registration ${registrationId} not found`);
-  return row;
-}
 
 /**
  * What the booker's confirmation and the team's notice say of a group booking's places (more than

@@ -11,7 +11,7 @@ import { bookingPlaces, type BookingPlace, type Event, type Registration } from 
 import { eventLocationIn, eventNameIn } from "../events/view.server";
 import { queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
-import { bookingWithEvent } from "./emails.server";
+import { bookingWithEvent } from "./queries.server";
 import { alreadyBookedAs } from "./duplicates.server";
 import { missingDetails, participantPlacesWithEmail, placeById, placeUrl } from "./places.server";
 

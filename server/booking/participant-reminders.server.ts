@@ -18,7 +18,7 @@ import { log } from "../log.server";
 import { deliverQueuedQuietly, queueRendered } from "../mail/send.server";
 import { teamAddress } from "../mail/team.server";
 import { manageUrl } from "./manage-link.server";
-import { bookingWithEvent } from "./emails.server";
+import { bookingWithEvent } from "./queries.server";
 import { missingDetails, PARTICIPANT_PLACE_WITH_EMAIL, participantPlacesWithEmail, placeComplete, placeUrl } from "./places.server";
 
 /** The job that sends them (it runs with the balance reminders, hourly: server/jobs/schedule.server.ts). */

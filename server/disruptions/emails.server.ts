@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { EventDisruptionEmail, eventDisruptionSubject, type DisruptionEmailKind } from "~/emails/event-disruption";
 import { asLocale, translate, type Locale } from "~/i18n";
-import { bookingWithEvent } from "../booking/emails.server";
+import { bookingWithEvent } from "../booking/queries.server";
 import { formatDay, formatEventTimes } from "~/lib/dates";
 import { manageUrl } from "../booking/manage-link.server";
 import { cancellationRefund } from "../booking/money.server";

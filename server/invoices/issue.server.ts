@@ -3,9 +3,10 @@ import { asLocale, translate, type Locale, type MessageKey } from "~/i18n";
 import { formatEventTimes } from "~/lib/dates";
 import { teamDay } from "~/lib/local-time";
 import { audit, SYSTEM, type Actor } from "../audit/audit.server";
+import { bookingWithEvent } from "../booking/queries.server";
 import { registrationMoney } from "../booking/money.server";
 import type { DbOrTx, Transaction } from "../db/client.server";
-import { events, invoiceSequences, invoices, payments, registrations, type Event, type Invoice, type Registration } from "../db/schema.server";
+import { invoiceSequences, invoices, payments, type Event, type Invoice, type Registration } from "../db/schema.server";
 import { eventNameIn } from "../events/view.server";
 import { vatIncluded, type InvoiceDocument } from "./document";
 import { seller } from "./seller.server";
@@ -75,14 +76,9 @@ function buyerOf(registration: Registration): InvoiceDocument["buyer"] {
 
 type Loaded = { registration: Registration; event: Event; locale: Locale };
 
-async function load(tx: DbOrTx, registrationId: string): Promise<Loaded | undefined> {
-  const [row] = await tx
-    .select({ registration: registrations, event: events })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row && { ...row, locale: asLocale(row.registration.locale) };
+async function load(tx: DbOrTx, registrationId: string): Promise<Loaded> {
+  const row = await bookingWithEvent(tx, registrationId);
+  return { ...row, locale: asLocale(row.registration.locale) };
 }
 
 /** The document of a new invoice or credit note: everything but its number and totals decided here. */
@@ -168,7 +164,6 @@ export async function issueInvoice(tx: Transaction, registrationId: string, at: 
   const [existing] = await invoicesOf(tx, registrationId);
   if (existing) return existing;
   const loaded = await load(tx, registrationId);
-  if (!loaded) return undefined;
   const { registration, event, locale } = loaded;
   const totalCents = await turnover(tx, registrationId, at);
   if (totalCents <= 0) return undefined;
@@ -195,7 +190,6 @@ export async function settleInvoices(tx: Transaction, registrationId: string, at
   const first = issued.find((d) => d.kind === "invoice");
   if (!first) return undefined;
   const loaded = await load(tx, registrationId);
-  if (!loaded) return undefined;
   const charged = issued.reduce((sum, d) => sum + d.totalCents, 0);
   const difference = (await turnover(tx, registrationId, at)) - charged;
   if (difference === 0) return undefined;

@@ -14,7 +14,6 @@ import { bookingPlaces, invoices, payments, registrations, type Invoice } from "
 import { accountingCsv, accountingExport } from "@server/invoices/accounting.server";
 import { vatIncluded } from "@server/invoices/document";
 import { issueInvoice, invoicesOf } from "@server/invoices/issue.server";
-import type { RegistrationInput } from "~/schemas/registration";
 import { manageToken } from "@server/booking/manage-link.server";
 import { loader as invoiceDownload } from "~/routes/manage/invoice-download";
 import { manageView, requireBooking } from "~/routes/manage/my-booking.server";
@@ -22,6 +21,7 @@ import { testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { insertEvent, namedParticipant, participant, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf } from "./booking-lifecycle-fixtures";
+import { groupInput } from "./participant-fixtures";
 
 const DAY = 86_400_000;
 const PRICE = 29_500;
@@ -44,17 +44,7 @@ describe("invoices and credit notes", () => {
       maxPlacesPerBooking: 8,
       ...overrides,
     });
-    const input: RegistrationInput = {
-      ...participant(n),
-      customerName: `Boeker ${n}`,
-      customerEmail: `boeker${n}@example.com`,
-      places,
-      bookerSails: false,
-      birthDate: undefined,
-      nextOfKinName: undefined,
-      nextOfKinPhone: undefined,
-      participants: Array.from({ length: places }, (_, i) => namedParticipant(`Deelnemer ${n}.${i + 1}`, `deelnemer${n}.${i + 1}@example.com`)),
-    };
+    const input = groupInput(n, Array.from({ length: places }, (_, i) => namedParticipant(`Deelnemer ${n}.${i + 1}`, `deelnemer${n}.${i + 1}@example.com`)), false);
     setNowForTests(at);
     const created = await createRegistration(database.db(), { eventId: event.id, input, locale: "en", now: at });
     if (created.outcome !== "held") throw new Error(`expected a hold, got ${created.outcome}`);
@@ -83,7 +73,7 @@ describe("invoices and credit notes", () => {
     expect(doc.lines).toEqual([{ description: expect.stringContaining("Test sailing day"), quantity: 4, unitCents: PRICE, totalCents: 4 * PRICE }]);
     expect(doc.netCents).toBe(4 * PRICE - 20_479);
     expect(doc.payments).toEqual([{ date: "2026-03-02", description: expect.any(String), amountCents: 2 * PRICE }]);
-    expect(doc).toMatchObject({ dueCents: 2 * PRICE, buyer: { name: "Boeker 1", email: "boeker1@example.com" }, bookingReference: registration.reference, refersTo: null });
+    expect(doc).toMatchObject({ dueCents: 2 * PRICE, buyer: { name: "Boeker 1", email: participant(1).customerEmail }, bookingReference: registration.reference, refersTo: null });
     expect(doc.seller).toMatchObject({ legalName: expect.stringContaining("(demo)"), kvk: expect.stringMatching(/^\d{8}$/), iban: expect.stringMatching(/^NL\d{2} /) });
     expect(await auditActionsOf(database.db(), registration.id)).toContain("invoice.issued");
 

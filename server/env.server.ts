@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { euVatNumberValid, ibanValid, kvkValid } from "./invoices/identifiers";
+import { euVatNumberValid, ibanValid, kvkValid } from "../app/lib/identifiers";
 
 /**
  * The one place that reads process.env. Everything else imports `env`.

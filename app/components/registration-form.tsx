@@ -56,7 +56,9 @@ function allRequiredFilled(form: HTMLFormElement): boolean {
   const sailingOnly = new Set<string>(SAILING_BOOKER_FIELDS);
   const bookerFilled = REQUIRED_FIELDS.every((name) => (!sails && sailingOnly.has(name)) || filled(name));
   const participantsFilled = Array.from({ length: others }, (_, i) => filled(`participants[${i}].name`) && filled(`participants[${i}].email`)).every(Boolean);
-  return bookerFilled && participantsFilled && data.get("termsAccepted") === "on";
+  // A company booking names its company.
+  const companyFilled = data.get("asCompany") !== "on" || filled("companyName");
+  return bookerFilled && participantsFilled && companyFilled && data.get("termsAccepted") === "on";
 }
 
 /** The events table's defaults (decision 042), for a view built without the fields. */
@@ -235,6 +237,8 @@ export function RegistrationForm({
   // holds (the party that waited books together).
   const [places, setPlaces] = useState(() => Math.min(maxPlaces, Math.max(1, Number(postedText(initialResult, "places") ?? offerPlaces ?? 1) || 1)));
   const [sails, setSails] = useState(() => postedText(initialResult, "bookerSails") !== "no");
+  // A company booking's block (issue 28): shown when ticked; hidden it stays disabled, posting nothing.
+  const [company, setCompany] = useState(() => postedText(initialResult, "asCompany") === "on");
   const others = places - (sails ? 1 : 0);
   // Blocks once shown stay (hidden and disabled): fewer places and then more again keeps what was typed.
   const [shownBlocks, setShownBlocks] = useState(others);
@@ -266,7 +270,7 @@ export function RegistrationForm({
 
   useEffect(() => {
     if (formRef.current) setComplete(allRequiredFilled(formRef.current));
-  }, [data, places, sails]);
+  }, [data, places, sails, company]);
 
   const summary = registrationErrorSummary(form.allErrors as RegistrationErrors);
   const formProps = getFormProps(form);
@@ -353,6 +357,49 @@ export function RegistrationForm({
         <TextField field={fields.postalCode} label={t("booking.field.postalCode")} required autoComplete="postal-code" maxLength={REGISTRATION_LIMITS.postalCode} />
         <TextField field={fields.city} label={t("booking.field.city")} required autoComplete="address-level2" maxLength={REGISTRATION_LIMITS.city} />
         <TextField field={fields.country} label={t("booking.field.country")} required autoComplete="country-name" maxLength={REGISTRATION_LIMITS.country} className="sm:col-span-2" />
+      </FieldGroup>
+
+      <FieldGroup legend={t("booking.form.company")}>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id={fields.asCompany.id}
+            name={fields.asCompany.name}
+            type="checkbox"
+            value="on"
+            checked={company}
+            onChange={(e) => setCompany(e.currentTarget.checked)}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ocean-700"
+            data-testid="as-company"
+          />
+          <Label htmlFor={fields.asCompany.id} variant={null} className="font-medium leading-snug text-navy-900">
+            {t("booking.field.asCompany")}
+          </Label>
+        </div>
+        <fieldset disabled={!company} hidden={!company} className={company ? "contents" : "hidden"}>
+          <TextField field={fields.companyName} label={t("booking.field.companyName")} required autoComplete="organization" maxLength={REGISTRATION_LIMITS.company} className="sm:col-span-2" />
+          <TextField field={fields.companyVatNumber} label={t("booking.field.companyVatNumber")} autoComplete="off" maxLength={REGISTRATION_LIMITS.vatNumber} />
+          <TextField field={fields.companyPoReference} label={t("booking.field.companyPoReference")} autoComplete="off" maxLength={REGISTRATION_LIMITS.poReference} />
+          <div className="grid gap-1.5 sm:col-span-2">
+            <Label htmlFor={fields.invoiceAddress.id} className="text-navy-900">
+              {t("booking.field.invoiceAddress")}
+            </Label>
+            <Textarea
+              {...getTextareaProps(fields.invoiceAddress, { ariaDescribedBy: fields.invoiceAddress.errors ? fields.invoiceAddress.errorId : `${fields.invoiceAddress.id}-hint` })}
+              key={fields.invoiceAddress.key}
+              rows={3}
+              maxLength={REGISTRATION_LIMITS.invoiceAddress}
+              autoComplete="off"
+            />
+            <p id={`${fields.invoiceAddress.id}-hint`} className="text-xs text-muted-foreground">
+              {t("booking.field.invoiceAddressHint")}
+            </p>
+            {fields.invoiceAddress.errors && (
+              <p id={fields.invoiceAddress.errorId} className="text-sm font-medium text-destructive">
+                {fieldMessage(t, fields.invoiceAddress.errors[0])}
+              </p>
+            )}
+          </div>
+        </fieldset>
       </FieldGroup>
 
       <fieldset disabled={!sails} hidden={!sails} className={sails ? "contents" : "hidden"}>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import type { MessageKey } from "~/i18n";
+import { compactIdentifier, euVatNumberValid, isEuVatPrefix } from "~/lib/identifiers";
 import type { RegistrationAnswerErrors } from "./crew-place";
 
 /**
@@ -18,6 +19,10 @@ export const REGISTRATION_LIMITS = {
   postalCode: 20,
   country: 100,
   comments: 2000,
+  company: 200,
+  vatNumber: 20,
+  poReference: 100,
+  invoiceAddress: 500,
   /** Oldest plausible participant, in years. */
   maxAgeYears: 110,
 } as const;
@@ -34,7 +39,7 @@ export const REQUIRED_FIELDS = [
   "nextOfKinPhone",
 ] as const;
 
-export const OPTIONAL_FIELDS = ["phoneNumber", "comments"] as const;
+export const OPTIONAL_FIELDS = ["phoneNumber", "comments", "companyName", "companyVatNumber", "companyPoReference", "invoiceAddress"] as const;
 
 export type RegistrationField = (typeof REQUIRED_FIELDS)[number] | (typeof OPTIONAL_FIELDS)[number] | "termsAccepted";
 
@@ -47,12 +52,20 @@ const TERMS: MessageKey = "booking.validation.termsText";
 const INVALID_PLACES: MessageKey = "booking.validation.invalidPlaces";
 const PARTICIPANT_COUNT: MessageKey = "booking.validation.participantCount";
 const DUPLICATE_EMAIL: MessageKey = "booking.validation.duplicateEmail";
+const INVALID_VAT_NUMBER: MessageKey = "booking.validation.invalidVatNumber";
 
 // Digits with the usual separators and an optional leading +; at least 6 digits in all.
 const PHONE_PATTERN = /^\+?[0-9 ()./-]+$/;
 // The same pragmatic address pattern the browser's type="email" uses (WHATWG).
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** A VAT number: an EU one in its country's format; another country's taken as given if it looks like one (two letters, then 2–13 characters). */
+function vatNumberAcceptable(value: string): boolean {
+  const vat = compactIdentifier(value);
+  if (isEuVatPrefix(vat)) return euVatNumberValid(vat);
+  return /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(vat);
+}
 
 function requiredText(max: number) {
   return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, TOO_LONG);
@@ -174,6 +187,22 @@ export function makeRegistrationFields(today: () => Date = () => new Date()) {
       .optional()
       .transform((v) => v ?? []),
     comments: optionalText(REGISTRATION_LIMITS.comments),
+    /**
+     * A company booking (issue 28): ticked, the company's name is required and its VAT number
+     * (an EU one checked by its country's format), purchase-order reference and invoice address
+     * (empty: the address above) go on the invoice. Unticked, the block posts nothing.
+     */
+    asCompany: z
+      .literal("on")
+      .optional()
+      .catch(undefined)
+      .transform((v) => v === "on"),
+    companyName: optionalText(REGISTRATION_LIMITS.company),
+    companyVatNumber: optionalText(REGISTRATION_LIMITS.vatNumber)
+      .refine((v) => v === undefined || vatNumberAcceptable(v), INVALID_VAT_NUMBER)
+      .transform((v) => (v === undefined ? undefined : compactIdentifier(v))),
+    companyPoReference: optionalText(REGISTRATION_LIMITS.poReference),
+    invoiceAddress: optionalText(REGISTRATION_LIMITS.invoiceAddress),
     // A checkbox posts "on" when ticked and nothing otherwise.
     termsAccepted: z.literal("on", { error: TERMS }),
   });
@@ -186,6 +215,10 @@ export function makeRegistrationFields(today: () => Date = () => new Date()) {
  */
 function bookingRules(value: unknown, ctx: z.RefinementCtx): void {
   const raw = (value ?? {}) as Record<string, unknown>;
+  // A company booking names its company (the invoice is made out to it).
+  if ((raw.asCompany === "on" || raw.asCompany === true) && (typeof raw.companyName !== "string" || raw.companyName.trim() === "")) {
+    ctx.addIssue({ code: "custom", message: REQUIRED, path: ["companyName"] });
+  }
   const sails = raw.bookerSails !== false && raw.bookerSails !== "no";
   if (sails) {
     for (const field of SAILING_BOOKER_FIELDS) {

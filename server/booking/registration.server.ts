@@ -296,6 +296,11 @@ async function registerLocked(database: Database, requests: RegistrationRequest[
         nextOfKinName: null,
         nextOfKinPhone: null,
         comments: input.comments ?? null,
+        // A company booking: what its invoice names (decision 046); nothing of it for a private one.
+        companyName: input.asCompany ? (input.companyName ?? null) : null,
+        companyVatNumber: input.asCompany ? (input.companyVatNumber ?? null) : null,
+        companyPoReference: input.asCompany ? (input.companyPoReference ?? null) : null,
+        invoiceAddress: input.asCompany ? (input.invoiceAddress ?? null) : null,
         places,
         bookerSails: input.bookerSails,
         locale,

@@ -179,6 +179,15 @@ export const registrations = pgTable(
     /** When the retention sweep erased the date of birth and emergency contact. */
     personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
     comments: text("comments"),
+    /**
+     * A company booking (issue 28, decision 046): the company's name, VAT number, purchase-order
+     * reference and invoice address (lines; null: the booker's address), printed on its invoices.
+     * Null for a private booking.
+     */
+    companyName: text("company_name"),
+    companyVatNumber: text("company_vat_number"),
+    companyPoReference: text("company_po_reference"),
+    invoiceAddress: text("invoice_address"),
     locale: text("locale").notNull().default("nl"),
     status: registrationStatus("status").notNull().default("pending_payment"),
     /** Until when this registration holds a place while the visitor pays. */

@@ -62,14 +62,17 @@ const PAYMENT_KEYS: Record<string, MessageKey> = {
   manual: "invoice.payment.transfer",
 };
 
+/** Who the document is made out to: the booker, or the company they booked for, at its invoice address when it gave one. */
 function buyerOf(registration: Registration): InvoiceDocument["buyer"] {
   const cityLine = [registration.postalCode, registration.city].filter(Boolean).join(" ");
+  const ownAddress = [registration.street, cityLine, registration.country];
+  const invoiceAddress = registration.companyName && registration.invoiceAddress ? registration.invoiceAddress.split(/\r?\n/) : null;
   return {
     name: registration.customerName,
-    company: null,
-    vatNumber: null,
-    poReference: null,
-    addressLines: [registration.street, cityLine, registration.country].filter((line): line is string => Boolean(line && line.trim())),
+    company: registration.companyName,
+    vatNumber: registration.companyName ? registration.companyVatNumber : null,
+    poReference: registration.companyName ? registration.companyPoReference : null,
+    addressLines: (invoiceAddress ?? ownAddress).map((line) => line?.trim() ?? "").filter(Boolean),
     email: registration.customerEmail,
   };
 }

@@ -1,7 +1,7 @@
 import { env } from "../env.server";
 import { teamAddress } from "../mail/team.server";
 import type { InvoiceDocument } from "./document";
-import { compactIdentifier, formatIban } from "./identifiers";
+import { compactIdentifier, formatIban } from "~/lib/identifiers";
 
 /**
  * The made-up seller of the demo (and of tests): it says so in its name, so a demo invoice can

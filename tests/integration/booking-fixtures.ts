@@ -79,6 +79,11 @@ export function participant(n = 1): RegistrationInput {
     nextOfKinName: "Familie",
     nextOfKinPhone: "+31 6 12345678",
     comments: undefined,
+    asCompany: false,
+    companyName: undefined,
+    companyVatNumber: undefined,
+    companyPoReference: undefined,
+    invoiceAddress: undefined,
     termsAccepted: "on",
   };
 }

@@ -16,8 +16,11 @@ import { vatIncluded } from "@server/invoices/document";
 import { issueInvoice, invoicesOf } from "@server/invoices/issue.server";
 import { manageToken } from "@server/booking/manage-link.server";
 import { loader as invoiceDownload } from "~/routes/manage/invoice-download";
+import { action as registerAction } from "~/routes/booking/register";
+import type { RegisterActionData } from "~/schemas/registration";
+import { translate } from "~/i18n";
 import { manageView, requireBooking } from "~/routes/manage/my-booking.server";
-import { testContext } from "../support/forms";
+import { formRequest, testContext } from "../support/forms";
 import { useTestDatabase } from "../support/db";
 import { insertEvent, namedParticipant, participant, useFakeStripe } from "./booking-fixtures";
 import { auditActionsOf, mailsOf } from "./booking-lifecycle-fixtures";
@@ -102,6 +105,57 @@ describe("invoices and credit notes", () => {
     const [theirs] = await invoicesOf(database.db(), other.registration.id);
     await expect(download(`${theirs.number}.pdf`)).rejects.toMatchObject({ init: { status: 404 } });
     await expect(download("../../etc/passwd")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("a company booking through the form: its name, VAT number, PO reference and invoice address on the invoice; a wrong VAT number refused in the visitor's language, changing nothing", async () => {
+    const event = await insertEvent(NOW, { startDate: new Date(NOW.getTime() + 60 * DAY), endDate: new Date(NOW.getTime() + 60 * DAY + 8 * 3_600_000), maxParticipants: 20, maxPlacesPerBooking: 8 });
+    const form = (extra: Record<string, string>) => ({
+      customerName: "Hanna de Wit",
+      customerEmail: "hanna@zeewind.example",
+      street: "Kade 4",
+      postalCode: "2583 AB",
+      city: "Den Haag",
+      country: "Nederland",
+      places: "2",
+      bookerSails: "no",
+      "participants[0].name": "Collega Een",
+      "participants[0].email": "een@zeewind.example",
+      "participants[1].name": "Collega Twee",
+      "participants[1].email": "twee@zeewind.example",
+      termsAccepted: "on",
+      asCompany: "on",
+      ...extra,
+    });
+    const post = async (fields: Record<string, string>, lang: "nl" | "en") => {
+      const request = formRequest(`/events/${event.slug}/register`, fields, { "accept-language": lang === "en" ? "en-GB" : "nl-NL" });
+      return (await registerAction({ request, params: { slug: event.slug }, context: testContext("10.28.0.1") } as never)) as unknown;
+    };
+    setNowForTests(NOW);
+    // A ticked company block without a name, and a Dutch VAT number in the wrong format: refused, nothing stored.
+    const refused = (await post(form({ companyName: "", companyVatNumber: "NL12345" }), "nl")) as { data: RegisterActionData; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error).toMatchObject({ companyName: ["booking.validation.fieldRequired"], companyVatNumber: ["booking.validation.invalidVatNumber"] });
+    expect(translate("nl", "booking.validation.invalidVatNumber")).toContain("btw-nummer");
+    expect(await database.db().select().from(registrations).where(eq(registrations.eventId, event.id))).toEqual([]);
+
+    const answer = await post(form({ companyName: "Zeewind Consultancy B.V.", companyVatNumber: "nl 9876.54321.B02", companyPoReference: "PO-2026-118", invoiceAddress: "Crediteurenadministratie\nPostbus 100\n2500 AA Den Haag" }), "en");
+    expect(answer instanceof Response && answer.status).toBe(303);
+    const [booking] = await database.db().select().from(registrations).where(eq(registrations.eventId, event.id));
+    expect(booking).toMatchObject({ companyName: "Zeewind Consultancy B.V.", companyVatNumber: "NL987654321B02", companyPoReference: "PO-2026-118" });
+    const [payment] = await database.db().select().from(payments).where(eq(payments.registrationId, booking.id));
+    await fulfilPayment({ provider: payment.provider as "stripe", sessionId: payment.providerSessionId, providerPaymentId: provider.pay(payment.providerSessionId), amountCents: payment.amountCents, currency: "eur" });
+    const [invoice] = await invoicesOf(database.db(), booking.id);
+    expect(invoice.document.buyer).toEqual({
+      name: "Hanna de Wit",
+      company: "Zeewind Consultancy B.V.",
+      vatNumber: "NL987654321B02",
+      poReference: "PO-2026-118",
+      addressLines: ["Crediteurenadministratie", "Postbus 100", "2500 AA Den Haag"],
+      email: "hanna@zeewind.example",
+    });
+    // A private booking: no company on its invoice.
+    const privateOne = await paidGroup(12, 1);
+    expect((await invoicesOf(database.db(), privateOne.registration.id))[0].document.buyer).toMatchObject({ company: null, vatNumber: null, poReference: null });
   });
 
   it("never changes or deletes an issued document", async () => {

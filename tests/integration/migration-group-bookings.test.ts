@@ -272,9 +272,9 @@ describe("migration 0016 (group bookings) on a database full of bookings", () =>
   });
 
   it("changes no row that was there: same tables, same rows, same values; the new columns at their defaults", () => {
-    // 0016 (group bookings), 0017 (crew file, approval) and 0019 (invoices: the event's VAT rate) add these columns; every other value stays.
+    // 0016 (group bookings), 0017 (crew file, approval) 0019 (invoices: the event's VAT rate) and 0020 (company bookings) add these columns; every other value stays.
     const NEW_COLUMNS: Record<string, Record<string, unknown>> = {
-      registrations: { places: 1, booker_sails: true, participants_reminder_sent_at: null, decided_at: null, decided_by: null, decision_message: null },
+      registrations: { places: 1, booker_sails: true, participants_reminder_sent_at: null, decided_at: null, decided_by: null, decision_message: null, company_name: null, company_vat_number: null, company_po_reference: null, invoice_address: null },
       events: { max_places_per_booking: 8, participant_deadline_days: 7, requires_approval: false, approval_hold_hours: 72, offshore: false, crew_rule: null, health_retention_days: 30, vat_basis_points: 2100 },
     };
     // The tables they add start empty, except booking_places (one per registration, checked below).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { vatIncluded, type InvoiceDocument } from "@server/invoices/document";
-import { euVatNumberValid, formatIban, ibanValid, kvkValid } from "@server/invoices/identifiers";
+import { euVatNumberValid, formatIban, ibanValid, kvkValid } from "~/lib/identifiers";
 import { renderInvoicePdf } from "@server/invoices/pdf.server";
 
 /*

@@ -104,6 +104,8 @@ export async function registrationPage(id: string, at: Date) {
       balanceReminderSentAt: iso(r.balanceReminderSentAt),
       balanceDueReminderSentAt: iso(r.balanceDueReminderSentAt),
       manageUrl: manageUrl(r.id),
+      // A company booking (decision 046): what its invoices name.
+      company: r.companyName ? { name: r.companyName, vatNumber: r.companyVatNumber, poReference: r.companyPoReference, invoiceAddress: r.invoiceAddress } : null,
       // An application's decision (decision 045).
       decidedAt: iso(r.decidedAt),
       decisionMessage: r.decisionMessage,

@@ -91,6 +91,18 @@ export default function AdminRegistration({ loaderData, actionData }: Route.Comp
               [t("admin.bookings.field.phone"), r.phoneNumber ?? "–"],
               // An erased address is empty: a dash, not ", ,".
               [t("admin.bookings.field.address"), [r.street, `${r.postalCode} ${r.city}`.trim(), r.country].filter(Boolean).join(", ") || "–"],
+              ...(r.company
+                ? [
+                    [
+                      t("admin.bookings.field.company"),
+                      <span key="company" className="whitespace-pre-line" data-testid="registration-company">
+                        {[r.company.name, r.company.vatNumber && `${t("admin.bookings.field.vatNumber")}: ${r.company.vatNumber}`, r.company.poReference && `${t("admin.bookings.field.poReference")}: ${r.company.poReference}`, r.company.invoiceAddress]
+                          .filter(Boolean)
+                          .join("\n")}
+                      </span>,
+                    ] as [string, ReactNode],
+                  ]
+                : []),
               [t("admin.bookings.field.language"), r.locale === "en" ? "English" : "Nederlands"],
               [t("admin.bookings.field.comments"), r.comments?.trim() ? <span key="comments" className="whitespace-pre-line">{r.comments}</span> : "–"],
               [t("admin.bookings.field.registeredAt"), formatDate(r.createdAt, "nl", DATE_TIME)],

@@ -10,7 +10,8 @@ import { chromiumPath } from "./js";
 import { type Report } from "./lib/report";
 import { median, type SiteServer } from "./lib/server";
 
-const PAGES = ["/", "/news", "/calendar", "/about", "/arc"];
+/** The public pages measured; BENCH_PAGES=/calendar,/news measures only those (to compare two builds of one page). */
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ["/", "/news", "/calendar", "/about", "/arc"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CATEGORY_LABEL: Record<(typeof CATEGORIES)[number], string> = {
   performance: "performance",

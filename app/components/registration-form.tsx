@@ -239,6 +239,15 @@ export function RegistrationForm({
   const [sails, setSails] = useState(() => postedText(initialResult, "bookerSails") !== "no");
   // A company booking's block (issue 28): shown when ticked; hidden it stays disabled, posting nothing.
   const [company, setCompany] = useState(() => postedText(initialResult, "asCompany") === "on");
+  // The crew-file questions of the form (issue 27): a list page (the calendar, a private page)
+  // carries only that there are some; the form fetches them from its own page's data when it opens.
+  const questionsFetcher = useFetcher<{ event?: EventView }>({ key: `register-questions-${event.slug}` });
+  const fetchQuestions = !event.questions && event.asksOnForm === true;
+  useEffect(() => {
+    if (fetchQuestions && questionsFetcher.state === "idle" && !questionsFetcher.data) questionsFetcher.load(registerPath(event.slug));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form
+  }, [fetchQuestions]);
+  const questions = event.questions ?? questionsFetcher.data?.event?.questions;
   const others = places - (sails ? 1 : 0);
   // Blocks once shown stay (hidden and disabled): fewer places and then more again keeps what was typed.
   const [shownBlocks, setShownBlocks] = useState(others);
@@ -409,11 +418,11 @@ export function RegistrationForm({
         </FieldGroup>
       </fieldset>
 
-      {event.questions && (
+      {questions && (
         // The crew-file questions asked now (issue 27): the booker's own answers, so only when they sail.
         <fieldset disabled={!sails} hidden={!sails} className={sails ? "contents" : "hidden"}>
           <RegistrationQuestionsFields
-            questions={event.questions}
+            questions={questions}
             errors={data?.crewErrors}
             posted={initialResult ? (name) => postedValue(initialResult, name) : undefined}
             others={places > 1}

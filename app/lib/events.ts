@@ -49,8 +49,14 @@ export type EventView = {
   fallback?: LanguageFallback | null;
   /** The languages its description is written in: what its page announces (hreflang). Absent: both. */
   languages?: Locale[];
-  /** The crew-file items its registration form asks a booker who sails (issue 27); absent: none. */
+  /**
+   * The crew-file items its registration form asks a booker who sails (issue 27): on the form's
+   * own pages (its page, an offer). The lists (calendar, home, private pages) carry only
+   * `asksOnForm`, and the form fetches the items when it opens: in a list's HTML they cost its
+   * largest paint 0.15 s (measured, decision 043).
+   */
   questions?: RegistrationQuestions;
+  asksOnForm?: boolean;
 };
 
 /** Whole days an event spans, rounded up (a 3-hour evening is 1 day). */

@@ -13,7 +13,7 @@ import { publishedArticles, toArticleViews } from "@server/articles/queries.serv
 import { db } from "@server/db/client.server";
 import { placesTakenByEvent, upcomingListedEvents } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
-import { registrationQuestions } from "@server/crew/answers.server";
+import { eventsAskingOnForm } from "@server/crew/answers.server";
 import type { Route } from "./+types/home";
 
 /** The hero picture: the home page's largest paint, in these widths, as wide as the window. */
@@ -29,10 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     publishedArticles(db(), HOME_NEWS_LIMIT),
     upcomingListedEvents(db(), at, HOME_EVENTS_LIMIT),
   ]);
-  const [taken, questions] = await Promise.all([placesTakenByEvent(db(), upcoming.map((e) => e.id), at), registrationQuestions(db(), upcoming, locale)]);
+  const [taken, asking] = await Promise.all([placesTakenByEvent(db(), upcoming.map((e) => e.id), at), eventsAskingOnForm(db(), upcoming)]);
   return {
     articles: await toArticleViews(db(), articles, locale),
-    events: upcoming.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0, questions.get(e.id))),
+    events: upcoming.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0, { asksOnForm: asking.has(e.id) })),
   };
 }
 

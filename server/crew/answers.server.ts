@@ -366,6 +366,16 @@ export async function registrationQuestions(database: DbOrTx, events: Pick<Event
   return result;
 }
 
+/** Which of these events ask crew-file items on their registration form (the lists carry only that). */
+export async function eventsAskingOnForm(database: DbOrTx, events: Pick<Event, "id">[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await database
+    .selectDistinct({ eventId: crewItems.eventId })
+    .from(crewItems)
+    .where(and(inArray(crewItems.eventId, events.map((e) => e.id)), eq(crewItems.asked, "registration"), isNull(crewItems.archivedAt)));
+  return new Set(rows.map((r) => r.eventId));
+}
+
 /** A checked answer from the registration form, stored with the booking (`storeRegistrationAnswers`). */
 export type RegistrationAnswer = { item: Pick<CrewItem, "id" | "eventId" | "labelNl" | "health" | "kind">; value: CrewAnswerValue };
 

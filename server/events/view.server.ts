@@ -47,7 +47,7 @@ export function eventIncludedIn(event: Pick<Event, "included" | "includedEn">, l
  * A missing English name is not a missing translation (names such as "ARC 2025" are the same in
  * both languages), except on an event with no English text at all: then its name is Dutch too.
  */
-export function toEventView(event: Event, locale: Locale, now: Date, placesTaken = 0, questions?: RegistrationQuestions): EventView {
+export function toEventView(event: Event, locale: Locale, now: Date, placesTaken = 0, form: { questions?: RegistrationQuestions; asksOnForm?: boolean } = {}): EventView {
   const english = locale === "en";
   const description = pickText(locale, event.description, event.descriptionEn);
   const included = pickList(locale, event.included, event.includedEn);
@@ -85,6 +85,6 @@ export function toEventView(event: Event, locale: Locale, now: Date, placesTaken
     fallback: fallbackOf(locale, { name: { fellBack: english ? untranslated : name.fellBack }, description, included }),
     languages: writtenLanguages({ nl: [event.description], en: [event.descriptionEn] }),
     cancellationMessage: event.status === "cancelled" ? (english && event.cancellationMessageEn) || event.cancellationMessage || null : null,
-    ...(questions ? { questions } : {}),
+    ...(form.questions ? { questions: form.questions, asksOnForm: true } : form.asksOnForm ? { asksOnForm: true } : {}),
   };
 }

@@ -227,6 +227,8 @@ test.describe("focus and keyboard", () => {
     await register.click();
     const form = page.getByRole("dialog").filter({ has: page.getByLabel("Full name") });
     await expect(form).toBeVisible();
+    // The demo weekend asks two crew-file questions on its form: fetched when the dialog opens (the calendar carries only that it asks).
+    await expect(form.getByTestId("registration-questions").getByText("Sailing experience in nautical miles")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(form).toHaveCount(0);
     await expect(register).toBeFocused();

@@ -19,7 +19,7 @@ import { now } from "@server/clock.server";
 import { db } from "@server/db/client.server";
 import { calendarCounts, calendarEventBySlug, calendarEvents, placesTakenByEvent } from "@server/events/queries.server";
 import { toEventView } from "@server/events/view.server";
-import { registrationQuestions } from "@server/crew/answers.server";
+import { eventsAskingOnForm } from "@server/crew/answers.server";
 import type { Route } from "./+types/calendar";
 
 // A shared ?event= link: the open dialog hydrates with the page (eventDialogRendered).
@@ -69,8 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await calendarEvents(db(), at, locale, { filter, limit, counts });
   const selectedRow = slug && !rows.some((e) => e.slug === slug) ? await calendarEventBySlug(db(), slug) : undefined;
   const shown = selectedRow ? [...rows, selectedRow] : rows;
-  const [taken, questions] = await Promise.all([placesTakenByEvent(db(), shown.map((e) => e.id), at), registrationQuestions(db(), shown, locale)]);
-  const view = (e: (typeof rows)[number]) => toEventView(e, locale, at, taken.get(e.id) ?? 0, questions.get(e.id));
+  const [taken, asking] = await Promise.all([placesTakenByEvent(db(), shown.map((e) => e.id), at), eventsAskingOnForm(db(), shown)]);
+  const view = (e: (typeof rows)[number]) => toEventView(e, locale, at, taken.get(e.id) ?? 0, { asksOnForm: asking.has(e.id) });
   const events = rows.map(view);
   const selected = selectedRow ? view(selectedRow) : null;
   // A shared link to an event that is gone (or private) still shows the calendar, with a notice.

@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const at = now();
   const { event, admitWaitlist } = found;
   const taken = (await placesTakenByEvent(db(), [event.id], at)).get(event.id) ?? 0;
-  const view = toEventView(event, locale, at, taken, (await registrationQuestions(db(), [event], locale)).get(event.id));
+  const view = toEventView(event, locale, at, taken, { questions: (await registrationQuestions(db(), [event], locale)).get(event.id) });
   const refusal = eventRefusal(event, at, taken, admitWaitlist);
   return { event: view, now: at.toISOString(), unavailable: refusal ? translate(locale, REFUSAL_MESSAGES[refusal]) : null };
 }

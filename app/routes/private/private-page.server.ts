@@ -9,7 +9,7 @@ import { db } from "@server/db/client.server";
 import { eventBySlug, eventsOnPrivatePage, placesTakenByEvent } from "@server/events/queries.server";
 import type { Event } from "@server/db/schema.server";
 import { toEventView } from "@server/events/view.server";
-import { registrationQuestions } from "@server/crew/answers.server";
+import { eventsAskingOnForm } from "@server/crew/answers.server";
 import { log } from "@server/log.server";
 import { PRIVATE_PAGE_ROUTES } from "./private-page";
 
@@ -19,8 +19,8 @@ export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots
 /** Events in the page's language with the places taken now, and the server's clock. */
 async function eventViews(rows: Event[], locale: Locale): Promise<{ events: EventView[]; now: string; at: Date }> {
   const at = now();
-  const [taken, questions] = await Promise.all([placesTakenByEvent(db(), rows.map((e) => e.id), at), registrationQuestions(db(), rows, locale)]);
-  return { events: rows.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0, questions.get(e.id))), now: at.toISOString(), at };
+  const [taken, asking] = await Promise.all([placesTakenByEvent(db(), rows.map((e) => e.id), at), eventsAskingOnForm(db(), rows)]);
+  return { events: rows.map((e) => toEventView(e, locale, at, taken.get(e.id) ?? 0, { asksOnForm: asking.has(e.id) })), now: at.toISOString(), at };
 }
 
 /** What a private page's loader answers: locked, loaded, or the page's own empty/error state. */

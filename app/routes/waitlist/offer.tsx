@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     offer: {
       token: params.token,
-      event: toEventView(offer.event, locale, at, taken, questions),
+      event: toEventView(offer.event, locale, at, taken, { questions }),
       places: offer.places,
       placesLeft: offer.placesLeft,
       until: formatUntil(offer.expiresAt, locale),
